@@ -1,0 +1,41 @@
+# Front door: `make run`, `make test`, `make bench`. Each installs what is missing.
+BUILD ?= build
+CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
+JOBS ?= $(shell nproc)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps configure build run test bench clean
+
+all: build
+
+# GoogleTest and Google Benchmark from the system's packages, with the build tools.
+deps:
+	@missing=""; \
+	for pair in cmake:cmake ninja:ninja-build g++:g++; do \
+	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
+	[ -f /usr/include/gtest/gtest.h ] || missing="$$missing libgtest-dev"; \
+	[ -f /usr/include/benchmark/benchmark.h ] || missing="$$missing libbenchmark-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+configure: $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/examples/lwc_demo
+
+test: build
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+
+bench: build
+	$(BUILD)/bench/lwc_bench $(BENCH_ARGS)
+
+clean:
+	rm -rf $(BUILD)

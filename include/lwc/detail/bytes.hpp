@@ -1,0 +1,84 @@
+// Byte order, constant-time comparison and secure zeroing shared by every scheme.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+namespace lwc::detail {
+
+using u8 = std::uint8_t;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// Loads and stores go through memcpy so that unaligned buffers are fine; on a
+// little-endian target the compiler turns them into plain moves.
+inline u32 load32_le(const u8* p) noexcept {
+    return u32(p[0]) | u32(p[1]) << 8 | u32(p[2]) << 16 | u32(p[3]) << 24;
+}
+inline void store32_le(u8* p, u32 v) noexcept {
+    p[0] = u8(v); p[1] = u8(v >> 8); p[2] = u8(v >> 16); p[3] = u8(v >> 24);
+}
+inline u32 load32_be(const u8* p) noexcept {
+    return u32(p[3]) | u32(p[2]) << 8 | u32(p[1]) << 16 | u32(p[0]) << 24;
+}
+inline void store32_be(u8* p, u32 v) noexcept {
+    p[3] = u8(v); p[2] = u8(v >> 8); p[1] = u8(v >> 16); p[0] = u8(v >> 24);
+}
+inline u64 load64_le(const u8* p) noexcept {
+    return u64(load32_le(p)) | u64(load32_le(p + 4)) << 32;
+}
+inline void store64_le(u8* p, u64 v) noexcept {
+    store32_le(p, u32(v));
+    store32_le(p + 4, u32(v >> 32));
+}
+
+// The first n (< 4) bytes of p as the low bytes of a little-endian word.
+inline u32 load_partial32_le(const u8* p, std::size_t n) noexcept {
+    u32 v = 0;
+    for (std::size_t i = 0; i < n; ++i) v |= u32(p[i]) << (8 * i);
+    return v;
+}
+inline void store_partial32_le(u8* p, u32 v, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
+}
+
+constexpr u32 rotl32(u32 x, int r) noexcept { return (x << r) | (x >> ((32 - r) & 31)); }
+constexpr u32 rotr32(u32 x, int r) noexcept { return (x >> r) | (x << ((32 - r) & 31)); }
+
+// Hides a value from the optimiser so that it cannot turn branch-free code on
+// secrets back into a branch (e.g. an early exit in a comparison loop).
+template <class T>
+inline T value_barrier(T v) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(v));
+#endif
+    return v;
+}
+
+// Equal-length comparison whose time depends only on the length.
+inline bool ct_equal(std::span<const u8> a, std::span<const u8> b) noexcept {
+    u32 diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= u32(a[i] ^ b[i]);
+    diff = value_barrier(diff);
+    return ((diff - 1) >> 8) & 1;  // diff is at most 0xff: 1 iff diff == 0
+}
+
+// Zeroing that the compiler may not drop as a dead store.
+inline void secure_zero(void* p, std::size_t n) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    volatile u8* q = static_cast<volatile u8*>(p);
+    while (n--) *q++ = 0;
+#endif
+}
+
+template <class T>
+inline void secure_zero(T& object) noexcept {
+    secure_zero(&object, sizeof object);
+}
+
+}  // namespace lwc::detail

@@ -1,0 +1,102 @@
+// The Hash concept every hash satisfies, the buffering every sponge hash shares,
+// and the one-shot helper.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "detail/bytes.hpp"
+
+namespace lwc {
+
+template <class H>
+concept Hash = std::copyable<H> && std::default_initializable<H> &&
+               requires(H h, const H ch, std::span<const std::uint8_t> msg) {
+    { H::name } -> std::convertible_to<std::string_view>;
+    { H::digest_size } -> std::convertible_to<std::size_t>;
+    { H::block_size } -> std::convertible_to<std::size_t>;
+    h.update(msg);
+    { ch.finalize() } -> std::same_as<std::array<std::uint8_t, H::digest_size>>;
+    h.reset();
+};
+
+namespace detail {
+
+// Incremental hashing on top of a sponge core that absorbs whole blocks.
+// The core provides:
+//   static constexpr std::size_t rate, digest_size;
+//   void absorb_block(const u8* block);                      a full block, not the last
+//   void finish(std::span<const u8> last, u8* digest);       last: 0..rate bytes
+// A full block is held back until more input arrives, because the last block
+// (full or not) is padded or domain-separated differently by every scheme.
+// finalize() works on a copy, so an object can be finalized and updated further.
+template <class Core>
+class buffered_hash {
+public:
+    static constexpr std::size_t digest_size = Core::digest_size;
+    static constexpr std::size_t block_size = Core::rate;
+
+    buffered_hash() = default;
+    buffered_hash(const buffered_hash&) = default;
+    buffered_hash& operator=(const buffered_hash&) = default;
+    ~buffered_hash() { secure_zero(*this); }
+
+    void update(std::span<const u8> in) noexcept {
+        const u8* p = in.data();
+        std::size_t n = in.size();
+        if (n == 0) return;
+        if (used_ > 0 || n <= block_size) {
+            if (used_ == block_size) {
+                core_.absorb_block(buf_.data());
+                used_ = 0;
+            }
+            const std::size_t take = std::min(n, block_size - used_);
+            std::copy_n(p, take, buf_.data() + used_);
+            used_ += take;
+            p += take;
+            n -= take;
+            if (n == 0) return;
+            core_.absorb_block(buf_.data());
+            used_ = 0;
+        }
+        for (; n > block_size; p += block_size, n -= block_size) core_.absorb_block(p);
+        std::copy_n(p, n, buf_.data());
+        used_ = n;
+    }
+
+    void finalize(std::span<u8, digest_size> out) const noexcept {
+        Core core = core_;
+        core.finish(std::span<const u8>(buf_.data(), used_), out.data());
+        secure_zero(core);
+    }
+
+    [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
+        std::array<u8, digest_size> d;
+        finalize(d);
+        return d;
+    }
+
+    void reset() noexcept { *this = buffered_hash(); }
+
+private:
+    Core core_{};
+    std::array<u8, block_size> buf_{};
+    std::size_t used_ = 0;
+};
+
+}  // namespace detail
+
+// One-shot hash of a message.
+template <Hash H>
+std::array<std::uint8_t, H::digest_size> hash(std::span<const std::uint8_t> msg) {
+    H h;
+    h.update(msg);
+    return h.finalize();
+}
+
+}  // namespace lwc

@@ -1,0 +1,9 @@
+// lwcrypto: NIST Lightweight Cryptography finalists, header-only C++20.
+// Umbrella header: every scheme, the Aead/Hash concepts and the registry.
+#pragma once
+
+#include "aead.hpp"
+#include "hash.hpp"
+#include "registry.hpp"
+#include "tinyjambu.hpp"
+#include "xoodyak.hpp"

@@ -1,0 +1,45 @@
+// The one list of schemes. Tests, benchmarks, examples and every face iterate it;
+// adding a scheme is one header and one line here.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "aead.hpp"
+#include "hash.hpp"
+#include "tinyjambu.hpp"
+#include "xoodyak.hpp"
+
+namespace lwc {
+
+template <class... S>
+struct scheme_list {
+    static constexpr std::size_t size = sizeof...(S);
+    // f(std::type_identity<S>{}) for every scheme, in order.
+    template <class F>
+    static constexpr void for_each(F&& f) {
+        (f(std::type_identity<S>{}), ...);
+    }
+};
+
+namespace registry {
+
+using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead>;
+
+using hashes = scheme_list<XoodyakHash>;
+
+// Every other compiled path of a scheme (portable fallbacks when the default is a
+// vector path). The tests run them through the same suites as the defaults.
+using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>>;
+using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>>;
+
+}  // namespace registry
+
+static_assert([] {
+    bool ok = true;
+    registry::aeads::for_each([&](auto s) { ok = ok && Aead<typename decltype(s)::type>; });
+    registry::hashes::for_each([&](auto s) { ok = ok && Hash<typename decltype(s)::type>; });
+    return ok;
+}());
+
+}  // namespace lwc

@@ -1,0 +1,181 @@
+// Xoodyak (NIST LWC final round): the Cyclist mode on Xoodoo[12].
+//   XoodyakAead  key 16, nonce 16 (passed as the key ID, as in the final-round
+//                submission), tag 16
+//   XoodyakHash  digest 32
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "aead.hpp"
+#include "detail/xoodoo.hpp"
+#include "hash.hpp"
+
+namespace lwc {
+namespace detail::xoodyak {
+
+// Byte-level access to the lanes of the state (byte i is byte i % 4 of lane i / 4).
+inline void add_byte(xoodoo_state& s, std::size_t offset, u8 b) noexcept {
+    s[offset / 4] ^= u32(b) << (8 * (offset % 4));
+}
+inline void add_bytes(xoodoo_state& s, const u8* p, std::size_t n) noexcept {
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) s[i / 4] ^= load32_le(p + i);
+    if (i < n) s[i / 4] ^= load_partial32_le(p + i, n - i);
+}
+inline void extract_bytes(const xoodoo_state& s, u8* p, std::size_t n) noexcept {
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) store32_le(p + i, s[i / 4]);
+    if (i < n) store_partial32_le(p + i, s[i / 4], n - i);
+}
+
+inline constexpr std::size_t hash_rate = 16, keyed_absorb_rate = 44, keyed_squeeze_rate = 24;
+inline constexpr std::size_t control_byte = 47;  // where Cyclist puts its domain bytes
+inline constexpr u8 cd_absorb_key = 0x02, cd_absorb = 0x03, cu_crypt = 0x80, cu_squeeze = 0x40;
+
+// Cyclist in keyed mode, with exactly the calls the AEAD makes.
+template <class Perm>
+struct keyed {
+    xoodoo_state s{};
+
+    // Down(K || ID || enc8(|ID|), 0x02) from the initial, "up" phase.
+    void absorb_key(const u8* key, const u8* nonce) noexcept {
+        add_bytes(s, key, 16);
+        s[4] ^= load32_le(nonce);
+        s[5] ^= load32_le(nonce + 4);
+        s[6] ^= load32_le(nonce + 8);
+        s[7] ^= load32_le(nonce + 12);
+        add_byte(s, 32, 16);
+        add_byte(s, 33, 0x01);
+        add_byte(s, control_byte, cd_absorb_key);
+    }
+
+    // Absorb(AD): blocks of 44 bytes (one empty block for empty AD), each after an Up.
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        const u8* p = ad.data();
+        std::size_t n = ad.size();
+        u8 cd = cd_absorb;
+        do {
+            const std::size_t len = n < keyed_absorb_rate ? n : keyed_absorb_rate;
+            Perm::permute(s);
+            add_bytes(s, p, len);
+            add_byte(s, len, 0x01);
+            add_byte(s, control_byte, cd);
+            cd = 0;
+            p += len;
+            n -= len;
+        } while (n > 0);
+    }
+
+    // Encrypt/Decrypt: per 24-byte block Up(0x80 first, then 0) and Down(P). Either
+    // way the rate bytes end up holding the ciphertext. out may be in.
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        u8 cu = cu_crypt;
+        do {
+            const std::size_t len = n < keyed_squeeze_rate ? n : keyed_squeeze_rate;
+            add_byte(s, control_byte, cu);
+            cu = 0;
+            Perm::permute(s);
+            if (len == keyed_squeeze_rate) {
+                for (std::size_t i = 0; i < 6; ++i) {
+                    const u32 x = load32_le(in + 4 * i);
+                    const u32 y = s[i] ^ x;
+                    s[i] = Decrypt ? x : y;
+                    store32_le(out + 4 * i, y);
+                }
+            } else {
+                crypt_partial<Decrypt>(in, out, len);
+            }
+            add_byte(s, len, 0x01);
+            in += len;
+            out += len;
+            n -= len;
+        } while (n > 0);
+    }
+
+    template <bool Decrypt>
+    void crypt_partial(const u8* in, u8* out, std::size_t len) noexcept {
+        for (std::size_t i = 0; i < len; ++i) {
+            const u8 y = u8(s[i / 4] >> (8 * (i % 4))) ^ in[i];
+            add_byte(s, i, Decrypt ? y : in[i]);
+            out[i] = y;
+        }
+    }
+
+    void squeeze_tag(u8* tag) noexcept {
+        add_byte(s, control_byte, cu_squeeze);
+        Perm::permute(s);
+        extract_bytes(s, tag, 16);
+    }
+};
+
+template <class Self, class Perm>
+struct aead : aead_base<Self, 16, 16, 16> {
+    using base = aead_base<Self, 16, 16, 16>;
+
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
+                    std::size_t n, u8* tag) noexcept {
+        keyed<Perm> c;
+        c.absorb_key(key, nonce);
+        c.absorb_ad(ad);
+        c.template crypt<Decrypt>(in, out, n);
+        c.squeeze_tag(tag);
+        secure_zero(c);
+    }
+    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
+                            std::span<u8, 16> tag) noexcept {
+        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+    }
+    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
+                            std::span<u8, 16> tag) noexcept {
+        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
+    }
+};
+
+// Cyclist in hash mode: Down(block, 0x01 for the first) with an Up between blocks,
+// then two 16-byte squeezes separated by Down(empty).
+template <class Perm>
+struct hash_core {
+    static constexpr std::size_t rate = hash_rate, digest_size = 32;
+    xoodoo_state s{};
+    bool started = false;
+
+    void down(const u8* block, std::size_t len) noexcept {
+        if (started) Perm::permute(s);
+        add_bytes(s, block, len);
+        add_byte(s, len, 0x01);
+        if (!started) add_byte(s, control_byte, 0x01);
+        started = true;
+    }
+    void absorb_block(const u8* block) noexcept { down(block, rate); }
+    void finish(std::span<const u8> last, u8* digest) noexcept {
+        down(last.data(), last.size());
+        Perm::permute(s);
+        extract_bytes(s, digest, 16);
+        add_byte(s, 0, 0x01);
+        Perm::permute(s);
+        extract_bytes(s, digest + 16, 16);
+    }
+};
+
+}  // namespace detail::xoodyak
+
+// The schemes on an explicit permutation backend; tests run every backend.
+template <class Perm>
+struct BasicXoodyakAead : detail::xoodyak::aead<BasicXoodyakAead<Perm>, Perm> {
+    static constexpr std::string_view name = "xoodyak";
+};
+template <class Perm>
+class BasicXoodyakHash : public detail::buffered_hash<detail::xoodyak::hash_core<Perm>> {
+public:
+    static constexpr std::string_view name = "xoodyak-hash";
+};
+
+using XoodyakAead = BasicXoodyakAead<detail::xoodoo_default>;
+using XoodyakHash = BasicXoodyakHash<detail::xoodoo_default>;
+
+}  // namespace lwc
