@@ -25,9 +25,10 @@ struct mode {
     static void small(state& s, const key_words& k) noexcept { permute<small_words>(s, k); }
     static void large(state& s, const key_words& k) noexcept { permute<large_words>(s, k); }
 
+    // The permutation takes the complemented key words (see feedback()).
     static key_words load_key(const u8* key) noexcept {
         key_words k;
-        for (std::size_t i = 0; i < KeyWords; ++i) k[i] = load32_le(key + 4 * i);
+        for (std::size_t i = 0; i < KeyWords; ++i) k[i] = ~load32_le(key + 4 * i);
         return k;
     }
 

@@ -6,6 +6,12 @@
 #include <cstring>
 #include <span>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LWC_NOINLINE __attribute__((noinline))
+#else
+#define LWC_NOINLINE
+#endif
+
 namespace lwc::detail {
 
 using u8 = std::uint8_t;
