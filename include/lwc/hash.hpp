@@ -31,6 +31,7 @@ namespace detail {
 // The core provides:
 //   static constexpr std::size_t rate, digest_size;
 //   void absorb_block(const u8* block);                      a full block, not the last
+//   void absorb_blocks(const u8* blocks, std::size_t count); optional: several at once
 //   void finish(std::span<const u8> last, u8* digest);       last: 0..rate bytes
 // A full block is held back until more input arrives, because the last block
 // (full or not) is padded or domain-separated differently by every scheme.
@@ -64,7 +65,15 @@ public:
             core_.absorb_block(buf_.data());
             used_ = 0;
         }
-        for (; n > block_size; p += block_size, n -= block_size) core_.absorb_block(p);
+        // Whole blocks straight from the input, keeping at least one byte back.
+        const std::size_t blocks = (n - 1) / block_size;
+        if constexpr (requires { core_.absorb_blocks(p, blocks); }) {
+            core_.absorb_blocks(p, blocks);
+        } else {
+            for (std::size_t i = 0; i < blocks; ++i) core_.absorb_block(p + i * block_size);
+        }
+        p += blocks * block_size;
+        n -= blocks * block_size;
         std::copy_n(p, n, buf_.data());
         used_ = n;
     }

@@ -72,26 +72,39 @@ struct keyed {
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
         u8 cu = cu_crypt;
-        do {
-            const std::size_t len = n < keyed_squeeze_rate ? n : keyed_squeeze_rate;
-            add_byte(s, control_byte, cu);
-            cu = 0;
-            Perm::permute(s);
-            if (len == keyed_squeeze_rate) {
-                for (std::size_t i = 0; i < 6; ++i) {
-                    const u32 x = load32_le(in + 4 * i);
-                    const u32 y = s[i] ^ x;
-                    s[i] = Decrypt ? x : y;
-                    store32_le(out + 4 * i, y);
-                }
-            } else {
-                crypt_partial<Decrypt>(in, out, len);
+        std::size_t full = n / keyed_squeeze_rate;
+        if constexpr (requires { Perm::template crypt_blocks<Decrypt>(s, in, out, full, cu); }) {
+            if (full > 0) {
+                Perm::template crypt_blocks<Decrypt>(s, in, out, full, cu);
+                cu = 0;
+                in += full * keyed_squeeze_rate;
+                out += full * keyed_squeeze_rate;
+                full = 0;
             }
-            add_byte(s, len, 0x01);
-            in += len;
-            out += len;
-            n -= len;
-        } while (n > 0);
+        }
+        for (; full > 0; --full, in += keyed_squeeze_rate, out += keyed_squeeze_rate) {
+            up(cu);
+            cu = 0;
+            for (std::size_t i = 0; i < 6; ++i) {
+                const u32 x = load32_le(in + 4 * i);
+                const u32 y = s[i] ^ x;
+                s[i] = Decrypt ? x : y;
+                store32_le(out + 4 * i, y);
+            }
+            add_byte(s, keyed_squeeze_rate, 0x01);
+        }
+        // The last, partial block; for an empty message the one empty block.
+        const std::size_t rest = n % keyed_squeeze_rate;
+        if (rest > 0 || n == 0) {
+            up(cu);
+            crypt_partial<Decrypt>(in, out, rest);
+            add_byte(s, rest, 0x01);
+        }
+    }
+
+    void up(u8 cu) noexcept {
+        add_byte(s, control_byte, cu);
+        Perm::permute(s);
     }
 
     template <bool Decrypt>
@@ -152,6 +165,18 @@ struct hash_core {
         started = true;
     }
     void absorb_block(const u8* block) noexcept { down(block, rate); }
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        if constexpr (requires { Perm::hash_blocks(s, blocks, count); }) {
+            if (!started && count > 0) {
+                down(blocks, rate);
+                blocks += rate;
+                --count;
+            }
+            Perm::hash_blocks(s, blocks, count);
+        } else {
+            for (; count > 0; --count, blocks += rate) down(blocks, rate);
+        }
+    }
     void finish(std::span<const u8> last, u8* digest) noexcept {
         down(last.data(), last.size());
         Perm::permute(s);
