@@ -8,8 +8,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LWC_NOINLINE __attribute__((noinline))
+#define LWC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define LWC_NOINLINE
+#define LWC_ALWAYS_INLINE inline
 #endif
 
 namespace lwc::detail {

@@ -20,7 +20,7 @@ using state = std::array<u32, 4>;
 // length of the path from s3 to the result: shift, or, and, xor. Everything that
 // does not involve s3 is computed first and pinned (value_barrier), or compilers
 // reassociate the XORs and put s3 back at the start of a longer chain.
-inline u32 feedback(u32 s0, u32 s1, u32 s2, u32 s3, u32 nk) noexcept {
+LWC_ALWAYS_INLINE u32 feedback(u32 s0, u32 s1, u32 s2, u32 s3, u32 nk) noexcept {
     const u32 early = value_barrier(s0 ^ ((s1 >> 15) | (s2 << 17)) ^ (s2 >> 27) ^ nk);
     const u32 t70 = (s2 >> 6) | (s3 << 26);
     const u32 t85 = (s2 >> 21) | (s3 << 11);
@@ -30,7 +30,7 @@ inline u32 feedback(u32 s0, u32 s1, u32 s2, u32 s3, u32 nk) noexcept {
 // Four feedback words, the state words taking turns as the oldest so that no word is
 // ever moved. K is the index of the first key word.
 template <std::size_t K, std::size_t KeyWords>
-inline void four_words(u32& s0, u32& s1, u32& s2, u32& s3,
+LWC_ALWAYS_INLINE void four_words(u32& s0, u32& s1, u32& s2, u32& s3,
                        const std::array<u32, KeyWords>& nk) noexcept {
     s0 = feedback(s0, s1, s2, s3, nk[(K + 0) % KeyWords]);
     s1 = feedback(s1, s2, s3, s0, nk[(K + 1) % KeyWords]);
