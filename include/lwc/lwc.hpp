@@ -3,7 +3,9 @@
 #pragma once
 
 #include "aead.hpp"
+#include "grain128aead.hpp"
 #include "hash.hpp"
 #include "registry.hpp"
+#include "sparkle.hpp"
 #include "tinyjambu.hpp"
 #include "xoodyak.hpp"

@@ -6,7 +6,9 @@
 #include <type_traits>
 
 #include "aead.hpp"
+#include "grain128aead.hpp"
 #include "hash.hpp"
+#include "sparkle.hpp"
 #include "tinyjambu.hpp"
 #include "xoodyak.hpp"
 
@@ -24,13 +26,16 @@ struct scheme_list {
 
 namespace registry {
 
-using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead>;
+using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
+                          Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
+                          Schwaemm256_256>;
 
-using hashes = scheme_list<XoodyakHash>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384>;
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
-using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>>;
+using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
+                                  BasicGrain128Aead<detail::grain128_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>>;
 
 }  // namespace registry

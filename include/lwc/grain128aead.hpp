@@ -1,0 +1,176 @@
+// Grain-128AEADv2 (NIST LWC final round): key 16, nonce 12, tag 8.
+//
+// After 512 initialization clocks (320 feeding the pre-output back, 64 re-introducing
+// the key, 128 filling the accumulator and the shift register) every data bit takes
+// two clocks: the even pre-output bit encrypts it, the odd one enters the
+// authenticator's shift register. The authenticated stream is DER(|AD|) || AD ||
+// plaintext || 1; only the plaintext is encrypted. The tag is the accumulator.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "aead.hpp"
+#include "detail/grain128.hpp"
+
+namespace lwc {
+namespace detail::grain128aead {
+
+// The AD length in DER: one byte below 128, else 0x80 + the number of length bytes,
+// then the length big-endian in as few bytes as it needs.
+struct der_length {
+    u8 bytes[1 + sizeof(std::size_t)];
+    std::size_t size;
+};
+inline der_length encode_length(std::size_t n) noexcept {
+    der_length d{};
+    if (n < 128) {
+        d.bytes[0] = u8(n);
+        d.size = 1;
+        return d;
+    }
+    std::size_t len_bytes = 0;
+    for (std::size_t v = n; v != 0; v >>= 8) ++len_bytes;
+    d.bytes[0] = u8(0x80 | len_bytes);
+    for (std::size_t i = 0; i < len_bytes; ++i) d.bytes[len_bytes - i] = u8(n >> (8 * i));
+    d.size = 1 + len_bytes;
+    return d;
+}
+
+// The first n (< 8) bytes of p as the low bytes of a little-endian word, and back.
+inline u64 load_partial64_le(const u8* p, std::size_t n) noexcept {
+    u64 v = 0;
+    for (std::size_t i = 0; i < n; ++i) v |= u64(p[i]) << (8 * i);
+    return v;
+}
+inline void store_partial64_le(u8* p, u64 v, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
+}
+
+enum class use { authenticate, encrypt, decrypt };
+
+template <class Bits>
+struct cipher {
+    grain128_fsr fsr;
+    u64 acc, sr;  // the authenticator: accumulator and shift register
+    // Keystream made but not used yet: `left` bytes' worth of encryption bits (ks_e)
+    // and authentication bits (ks_a), in their low bits. Used where one input ends
+    // in the middle of a block and the next input continues the same stream.
+    u64 ks_e = 0, ks_a = 0;
+    std::size_t left = 0;
+
+    void initialize(const u8* key, const u8* nonce) noexcept {
+        fsr.load(key, nonce);
+        for (int i = 0; i < 10; ++i) {  // 320 clocks, the pre-output fed back
+            const u64 y = fsr.preoutput();
+            fsr.clock(y, y);
+        }
+        // 64 clocks adding key bits 64..127 to the LFSR, bits 0..63 to the NFSR
+        u64 y = fsr.preoutput();
+        fsr.clock(y ^ load32_le(key + 8), y ^ load32_le(key));
+        y = fsr.preoutput();
+        fsr.clock(y ^ load32_le(key + 12), y ^ load32_le(key + 4));
+        acc = fsr.next64();
+        sr = fsr.next64();
+    }
+
+    // n bytes of the authenticated stream. For encrypt and decrypt, out (which may be
+    // in) gets in + keystream and the authenticator takes the plaintext.
+    template <use U>
+    void process(const u8* in, u8* out, std::size_t n) noexcept {
+        if (left > 0 && n > 0) {
+            const std::size_t k = n < left ? n : left;
+            partial<U>(in, out, k);
+            in += k;
+            if constexpr (U != use::authenticate) out += k;
+            n -= k;
+        }
+        for (; n >= 8; n -= 8) {
+            block<U>(in, out);
+            in += 8;
+            if constexpr (U != use::authenticate) out += 8;
+        }
+        if (n > 0) {
+            refill();
+            partial<U>(in, out, n);
+        }
+    }
+
+    // The accumulator after the padding bit 1 (the clock it takes produces an
+    // encryption bit nobody uses, so it is not run).
+    void finalize(u8* tag) noexcept { store64_le(tag, acc ^ sr); }
+
+private:
+    // 128 clocks: 8 bytes' worth of encryption and authentication bits.
+    void keystream(u64& e, u64& a) noexcept {
+        const u64 y0 = fsr.next64(), y1 = fsr.next64();
+        e = Bits::even_bits(y0) | (Bits::even_bits(y1) << 32);
+        a = Bits::odd_bits(y0) | (Bits::odd_bits(y1) << 32);
+    }
+
+    void refill() noexcept {
+        keystream(ks_e, ks_a);
+        left = 8;
+    }
+
+    template <use U>
+    void block(const u8* in, u8* out) noexcept {
+        u64 e, a;
+        keystream(e, a);
+        const u64 x = load64_le(in);
+        if constexpr (U != use::authenticate) store64_le(out, x ^ e);
+        Bits::authenticate64(acc, sr, U == use::decrypt ? x ^ e : x, a);
+    }
+
+    // k (< 8, <= left) bytes from the keystream made earlier.
+    template <use U>
+    void partial(const u8* in, u8* out, std::size_t k) noexcept {
+        const u64 x = load_partial64_le(in, k);
+        const u64 y = x ^ (ks_e & ((u64(1) << (8 * k)) - 1));
+        if constexpr (U != use::authenticate) store_partial64_le(out, y, k);
+        Bits::authenticate_bits(acc, sr, U == use::decrypt ? y : x, ks_a, unsigned(8 * k));
+        ks_e >>= 8 * k;
+        ks_a >>= 8 * k;
+        left -= k;
+    }
+};
+
+template <class Self, class Bits>
+struct aead : aead_base<Self, 16, 12, 8> {
+    using base = aead_base<Self, 16, 12, 8>;
+
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
+                    std::size_t n, u8* tag) noexcept {
+        cipher<Bits> c;
+        c.initialize(key, nonce);
+        const der_length der = encode_length(ad.size());
+        c.template process<use::authenticate>(der.bytes, nullptr, der.size);
+        c.template process<use::authenticate>(ad.data(), nullptr, ad.size());
+        c.template process<Decrypt ? use::decrypt : use::encrypt>(in, out, n);
+        c.finalize(tag);
+        secure_zero(c);
+    }
+    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
+                            std::span<u8, 8> tag) noexcept {
+        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+    }
+    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
+                            std::span<u8, 8> tag) noexcept {
+        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
+    }
+};
+
+}  // namespace detail::grain128aead
+
+// The scheme on an explicit bit-level backend; tests run every backend.
+template <class Bits>
+struct BasicGrain128Aead : detail::grain128aead::aead<BasicGrain128Aead<Bits>, Bits> {
+    static constexpr std::string_view name = "grain-128aead";
+};
+
+using Grain128Aead = BasicGrain128Aead<detail::grain128_default>;
+
+}  // namespace lwc

@@ -1,0 +1,265 @@
+// The Sparkle family (NIST LWC final round, v1.2): the hash functions Esch and the
+// AEAD schemes Schwaemm, all sponges on the SPARKLE permutations.
+//   Esch256          digest 32   SPARKLE384, rate 16 bytes, 7/11 steps
+//   Esch384          digest 48   SPARKLE512, rate 16 bytes, 8/12 steps
+//   Schwaemm128_128  key 16, nonce 16, tag 16   SPARKLE256, rate 16, 7/10 steps
+//   Schwaemm192_192  key 24, nonce 24, tag 24   SPARKLE384, rate 24, 7/11 steps
+//   Schwaemm256_128  key 16, nonce 32, tag 16   SPARKLE384, rate 32, 7/11 steps
+//   Schwaemm256_256  key 32, nonce 32, tag 32   SPARKLE512, rate 32, 8/12 steps
+// Every Schwaemm instance has nonce size = rate and key size = tag size = capacity.
+// Blocks are read as little-endian words and padded with 0x80 then zeros; the
+// last block of a phase gets a domain constant in the last state word and the
+// "big" permutation, every other block the "slim" one.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string_view>
+
+#include "aead.hpp"
+#include "detail/sparkle_permutation.hpp"
+#include "hash.hpp"
+
+namespace lwc {
+namespace detail::sparkle {
+
+// Schwaemm with Branches branches, a rate of RateWords words, and the slim/big
+// step counts. The loops over full blocks copy the state into a local variable and
+// inline the slim permutation, so that the state stays in registers from block to
+// block; the one-off big permutations are calls.
+template <std::size_t Branches, std::size_t RateWords, std::size_t Slim, std::size_t Big>
+struct schwaemm_sponge {
+    static constexpr std::size_t words = 2 * Branches;
+    static constexpr std::size_t rate = RateWords, capacity = words - RateWords;
+    static constexpr std::size_t rate_bytes = 4 * rate, key_bytes = 4 * capacity;
+    // Domain constants, added to the last state word before the last block of a
+    // phase: AD or message, padded or full.
+    static constexpr u32 cap_branches = u32(capacity / 2);
+    static constexpr u32 ad_padded = (0u ^ (1u << cap_branches)) << 24;
+    static constexpr u32 ad_full = (1u ^ (1u << cap_branches)) << 24;
+    static constexpr u32 msg_padded = (2u ^ (1u << cap_branches)) << 24;
+    static constexpr u32 msg_full = (3u ^ (1u << cap_branches)) << 24;
+
+    using state = sparkle_state<Branches>;
+    using block = std::array<u32, rate>;
+    state s{};
+
+    [[gnu::always_inline]] static void slim(state& st) noexcept {
+        sparkle_permutation::permute_inline<Branches, Slim>(st);
+    }
+    void big() noexcept { sparkle_permutation::permute<Branches, Big>(s); }
+
+    static block load_block(const u8* p) noexcept {
+        block m;
+        for (std::size_t k = 0; k < rate; ++k) m[k] = load32_le(p + 4 * k);
+        return m;
+    }
+    // A short last block (len < rate_bytes), padded with 0x80 and zeros.
+    static block load_padded(const u8* p, std::size_t len) noexcept {
+        std::array<u8, rate_bytes> buf{};
+        std::copy_n(p, len, buf.data());
+        buf[len] = 0x80;
+        const block m = load_block(buf.data());
+        secure_zero(buf);
+        return m;
+    }
+
+    // Nonce into the rate, key into the capacity, then the big permutation.
+    void initialize(const u8* key, const u8* nonce) noexcept {
+        for (std::size_t k = 0; k < rate; ++k) s[k] = load32_le(nonce + 4 * k);
+        for (std::size_t k = 0; k < capacity; ++k) s[rate + k] = load32_le(key + 4 * k);
+        big();
+    }
+
+    // rho1 and rate whitening W on words: the rate halves go through a Feistel swap
+    // (left' = right, right' = right ^ left), the block is added, then every rate
+    // word is masked with a capacity word (word k with capacity word k mod c).
+    static void absorb(state& st, const block& m) noexcept {
+        constexpr std::size_t h = rate / 2;
+        block t;
+        for (std::size_t k = 0; k < h; ++k) {
+            t[k] = st[h + k];
+            t[h + k] = st[h + k] ^ st[k];
+        }
+        for (std::size_t k = 0; k < rate; ++k) st[k] = t[k] ^ m[k] ^ st[rate + k % capacity];
+    }
+
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        const u8* p = ad.data();
+        std::size_t n = ad.size();
+        state st = s;
+        for (; n > rate_bytes; p += rate_bytes, n -= rate_bytes) {
+            absorb(st, load_block(p));
+            slim(st);
+        }
+        s = st;
+        const bool full = n == rate_bytes;
+        s[words - 1] ^= full ? ad_full : ad_padded;
+        absorb(s, full ? load_block(p) : load_padded(p, n));
+        big();
+    }
+
+    // rho2 (out = in ^ rate) and rho1 on the plaintext, which is the input when
+    // encrypting and the output when decrypting. out may be in.
+    template <bool Decrypt>
+    static void crypt_block(state& st, const u8* in, u8* out) noexcept {
+        const block a = load_block(in);
+        block p;
+        for (std::size_t k = 0; k < rate; ++k) {
+            const u32 b = a[k] ^ st[k];
+            store32_le(out + 4 * k, b);
+            p[k] = Decrypt ? b : a[k];
+        }
+        absorb(st, p);
+    }
+
+    // The short last block: rho2 on zero-padded bytes, then the plaintext (input
+    // or output) padded with 0x80 is absorbed. Both are read before out is written.
+    template <bool Decrypt>
+    void crypt_last(const u8* in, u8* out, std::size_t len) noexcept {
+        std::array<u8, rate_bytes> a{}, b{};
+        std::copy_n(in, len, a.data());
+        for (std::size_t k = 0; k < rate; ++k)
+            store32_le(b.data() + 4 * k, load32_le(a.data() + 4 * k) ^ s[k]);
+        std::copy_n(b.data(), len, out);
+        absorb(s, load_padded(Decrypt ? b.data() : a.data(), len));
+        secure_zero(a);
+        secure_zero(b);
+    }
+
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        state st = s;
+        for (; n > rate_bytes; in += rate_bytes, out += rate_bytes, n -= rate_bytes) {
+            crypt_block<Decrypt>(st, in, out);
+            slim(st);
+        }
+        s = st;
+        const bool full = n == rate_bytes;
+        s[words - 1] ^= full ? msg_full : msg_padded;
+        if (full)
+            crypt_block<Decrypt>(s, in, out);
+        else
+            crypt_last<Decrypt>(in, out, n);
+        big();
+    }
+
+    // The key is added to the capacity, which is the tag.
+    void finalize(const u8* key, u8* tag) noexcept {
+        for (std::size_t k = 0; k < capacity; ++k)
+            store32_le(tag + 4 * k, s[rate + k] ^ load32_le(key + 4 * k));
+    }
+};
+
+template <class Self, class Sponge>
+struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes> {
+    using base = aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes>;
+    using tag_span = std::span<u8, Sponge::key_bytes>;
+
+    // Empty AD and empty message skip their phase entirely (no padded block).
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in,
+                    u8* out, std::size_t n, u8* tag) noexcept {
+        Sponge sp;
+        sp.initialize(key, nonce);
+        if (!ad.empty()) sp.absorb_ad(ad);
+        if (n > 0) sp.template crypt<Decrypt>(in, out, n);
+        sp.finalize(key, tag);
+        secure_zero(sp);
+    }
+    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
+                            tag_span tag) noexcept {
+        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+    }
+    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
+                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
+                            tag_span tag) noexcept {
+        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
+    }
+};
+
+// Esch: 16-byte blocks injected through a Feistel function into the left half of
+// the state; the digest is squeezed 16 bytes at a time with slim permutations.
+template <std::size_t Branches, std::size_t Slim, std::size_t Big, std::size_t Digest>
+struct esch_core {
+    static constexpr std::size_t rate = 16, digest_size = Digest;
+    // Added to the last word of the left half before the last block: padded or full.
+    static constexpr u32 last_padded = 1u << 24, last_full = 2u << 24;
+    sparkle_state<Branches> s{};
+
+    // M3: the block (m0 m1 m2 m3, as x0 y0 x1 y1) goes into the left half
+    // (Branches/2 branches) with ell of its x and y parities crossed over.
+    static void inject(sparkle_state<Branches>& st, const u8* block) noexcept {
+        const u32 m0 = load32_le(block), m1 = load32_le(block + 4);
+        const u32 m2 = load32_le(block + 8), m3 = load32_le(block + 12);
+        const u32 tx = sparkle_ell(m0 ^ m2), ty = sparkle_ell(m1 ^ m3);
+        st[0] ^= m0 ^ ty;
+        st[1] ^= m1 ^ tx;
+        st[2] ^= m2 ^ ty;
+        st[3] ^= m3 ^ tx;
+        for (std::size_t j = 2; j < Branches / 2; ++j) {
+            st[2 * j] ^= ty;
+            st[2 * j + 1] ^= tx;
+        }
+    }
+
+    void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
+
+    // The state is copied into a local variable and the slim permutation inlined,
+    // so that the state stays in registers from block to block.
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        sparkle_state<Branches> st = s;
+        for (std::size_t i = 0; i < count; ++i) {
+            inject(st, blocks + i * rate);
+            sparkle_permutation::permute_inline<Branches, Slim>(st);
+        }
+        s = st;
+    }
+
+    void finish(std::span<const u8> last, u8* digest) noexcept {
+        const bool full = last.size() == rate;
+        s[Branches - 1] ^= full ? last_full : last_padded;
+        std::array<u8, rate> buf{};
+        std::copy(last.begin(), last.end(), buf.begin());
+        if (!full) buf[last.size()] = 0x80;
+        inject(s, buf.data());
+        secure_zero(buf);
+        sparkle_permutation::permute<Branches, Big>(s);
+        for (std::size_t off = 0;; off += rate) {
+            for (std::size_t k = 0; k < 4; ++k) store32_le(digest + off + 4 * k, s[k]);
+            if (off + rate == Digest) break;
+            sparkle_permutation::permute<Branches, Slim>(s);
+        }
+    }
+};
+
+}  // namespace detail::sparkle
+
+struct Schwaemm128_128
+    : detail::sparkle::schwaemm<Schwaemm128_128, detail::sparkle::schwaemm_sponge<4, 4, 7, 10>> {
+    static constexpr std::string_view name = "schwaemm128-128";
+};
+struct Schwaemm192_192
+    : detail::sparkle::schwaemm<Schwaemm192_192, detail::sparkle::schwaemm_sponge<6, 6, 7, 11>> {
+    static constexpr std::string_view name = "schwaemm192-192";
+};
+struct Schwaemm256_128
+    : detail::sparkle::schwaemm<Schwaemm256_128, detail::sparkle::schwaemm_sponge<6, 8, 7, 11>> {
+    static constexpr std::string_view name = "schwaemm256-128";
+};
+struct Schwaemm256_256
+    : detail::sparkle::schwaemm<Schwaemm256_256, detail::sparkle::schwaemm_sponge<8, 8, 8, 12>> {
+    static constexpr std::string_view name = "schwaemm256-256";
+};
+class Esch256 : public detail::buffered_hash<detail::sparkle::esch_core<6, 7, 11, 32>> {
+public:
+    static constexpr std::string_view name = "esch256";
+};
+class Esch384 : public detail::buffered_hash<detail::sparkle::esch_core<8, 8, 12, 48>> {
+public:
+    static constexpr std::string_view name = "esch384";
+};
+
+}  // namespace lwc
