@@ -74,8 +74,27 @@ struct cipher {
         sr = fsr.next64();
     }
 
-    // n bytes of the authenticated stream. For encrypt and decrypt, out (which may be
-    // in) gets in + keystream and the authenticator takes the plaintext.
+    // DER(|AD|) || AD into the authenticator; their encryption bits go unused.
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        const der_length der = encode_length(ad.size());
+        process<use::authenticate>(der.bytes, nullptr, der.size);
+        process<use::authenticate>(ad.data(), nullptr, ad.size());
+    }
+
+    // Encrypt (Decrypt = false) or decrypt n bytes; out may be in. The authenticator
+    // takes the plaintext.
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        process<Decrypt ? use::decrypt : use::encrypt>(in, out, n);
+    }
+
+    // The accumulator after the padding bit 1 (the clock it takes produces an
+    // encryption bit nobody uses, so it is not run).
+    void finalize(u8* tag) noexcept { store64_le(tag, acc ^ sr); }
+
+private:
+    // n bytes of the authenticated stream. For encrypt and decrypt, out gets
+    // in + keystream.
     template <use U>
     void process(const u8* in, u8* out, std::size_t n) noexcept {
         if (left > 0 && n > 0) {
@@ -96,11 +115,6 @@ struct cipher {
         }
     }
 
-    // The accumulator after the padding bit 1 (the clock it takes produces an
-    // encryption bit nobody uses, so it is not run).
-    void finalize(u8* tag) noexcept { store64_le(tag, acc ^ sr); }
-
-private:
     // 128 clocks: 8 bytes' worth of encryption and authentication bits.
     void keystream(u64& e, u64& a) noexcept {
         const u64 y0 = fsr.next64(), y1 = fsr.next64();
@@ -144,10 +158,8 @@ struct aead : aead_base<Self, 16, 12, 8> {
                     std::size_t n, u8* tag) noexcept {
         cipher<Bits> c;
         c.initialize(key, nonce);
-        const der_length der = encode_length(ad.size());
-        c.template process<use::authenticate>(der.bytes, nullptr, der.size);
-        c.template process<use::authenticate>(ad.data(), nullptr, ad.size());
-        c.template process<Decrypt ? use::decrypt : use::encrypt>(in, out, n);
+        c.absorb_ad(ad);
+        c.template crypt<Decrypt>(in, out, n);
         c.finalize(tag);
         secure_zero(c);
     }

@@ -5,6 +5,7 @@
 #include "aead.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
+#include "photon_beetle.hpp"
 #include "registry.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"

@@ -8,6 +8,7 @@
 #include "aead.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
+#include "photon_beetle.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
 #include "xoodyak.hpp"
@@ -28,15 +29,18 @@ namespace registry {
 
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
-                          Schwaemm256_256>;
+                          Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128>;
 
-using hashes = scheme_list<XoodyakHash, Esch256, Esch384>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash>;
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
 using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
-                                  BasicGrain128Aead<detail::grain128_portable>>;
-using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>>;
+                                  BasicGrain128Aead<detail::grain128_portable>,
+                                  BasicPhotonBeetleAead32<detail::photon256_portable>,
+                                  BasicPhotonBeetleAead128<detail::photon256_portable>>;
+using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
+                                  BasicPhotonBeetleHash<detail::photon256_portable>>;
 
 }  // namespace registry
 

@@ -1,0 +1,24 @@
+// PHOTON-256 (photon256_spec.hpp) with interchangeable backends:
+//   photon256_portable   64-bit integer code, 16 cells per word (any target)
+//   photon256_avx512     one cell per byte of a 512-bit register (AVX-512 VBMI + GFNI)
+// photon256_default is the fastest one the compilation target allows. Every backend
+// provides, on its own state representation:
+//   state load(const u8* bytes32);  void store(const state&, u8* bytes32);
+//   void permute(state&);
+//   add_rate<N>(state&, const rate_words&)  the first N bytes ^= the words  (N = 4, 16)
+//   rate_words extract_rate<N>(const state&)  the first N bytes as words
+// Neither backend has a branch or a memory index that depends on the state.
+#pragma once
+
+#include "photon256_avx512.hpp"
+#include "photon256_portable.hpp"
+
+namespace lwc::detail {
+
+#ifdef LWC_HAVE_PHOTON256_AVX512
+using photon256_default = photon256_avx512;
+#else
+using photon256_default = photon256_portable;
+#endif
+
+}  // namespace lwc::detail
