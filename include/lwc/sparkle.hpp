@@ -45,7 +45,7 @@ struct schwaemm_sponge {
     using block = std::array<u32, rate>;
     state s{};
 
-    [[gnu::always_inline]] static void slim(state& st) noexcept {
+    LWC_ALWAYS_INLINE static void slim(state& st) noexcept {
         sparkle_permutation::permute_inline<Branches, Slim>(st);
     }
     void big() noexcept { sparkle_permutation::permute<Branches, Big>(s); }

@@ -1,6 +1,7 @@
 // Byte order, constant-time comparison and secure zeroing shared by every scheme.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,10 +24,22 @@ using u64 = std::uint64_t;
 // Loads and stores go through memcpy so that unaligned buffers are fine; on a
 // little-endian target the compiler turns them into plain moves.
 inline u32 load32_le(const u8* p) noexcept {
-    return u32(p[0]) | u32(p[1]) << 8 | u32(p[2]) << 16 | u32(p[3]) << 24;
+    if constexpr (std::endian::native == std::endian::little) {
+        u32 v;
+        std::memcpy(&v, p, 4);
+        return v;
+    } else {
+        return u32(p[0]) | u32(p[1]) << 8 | u32(p[2]) << 16 | u32(p[3]) << 24;
+    }
 }
+// (Byte-wise stores were merged into one only when the vectorizer left them alone;
+// in Schwaemm's block loop gcc turned them into byte-insert sequences.)
 inline void store32_le(u8* p, u32 v) noexcept {
-    p[0] = u8(v); p[1] = u8(v >> 8); p[2] = u8(v >> 16); p[3] = u8(v >> 24);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(p, &v, 4);
+    } else {
+        p[0] = u8(v); p[1] = u8(v >> 8); p[2] = u8(v >> 16); p[3] = u8(v >> 24);
+    }
 }
 inline u32 load32_be(const u8* p) noexcept {
     return u32(p[3]) | u32(p[2]) << 8 | u32(p[1]) << 16 | u32(p[0]) << 24;

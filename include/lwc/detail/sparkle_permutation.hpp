@@ -59,7 +59,7 @@ struct sparkle_permutation {
     // The same steps, unrolled (step constants as immediates too) and inlined into
     // the caller, so that a caller's local state stays in registers.
     template <std::size_t Branches, std::size_t Steps>
-    [[gnu::always_inline]] static void permute_inline(sparkle_state<Branches>& st) noexcept {
+    LWC_ALWAYS_INLINE static void permute_inline(sparkle_state<Branches>& st) noexcept {
         static_assert(Branches == 4 || Branches == 6 || Branches == 8);
         words<Branches> x, y;
         load(st, x, y, std::make_index_sequence<Branches>{});
@@ -73,25 +73,25 @@ private:
     using words = std::array<u32, Branches>;
 
     template <index Branches, index... J>
-    [[gnu::always_inline]] static void load(const sparkle_state<Branches>& st,
-                                            words<Branches>& x, words<Branches>& y,
-                                            std::index_sequence<J...>) noexcept {
+    LWC_ALWAYS_INLINE static void load(const sparkle_state<Branches>& st,
+                                       words<Branches>& x, words<Branches>& y,
+                                       std::index_sequence<J...>) noexcept {
         ((x[J] = st[2 * J], y[J] = st[2 * J + 1]), ...);
     }
     template <index Branches, index... J>
-    [[gnu::always_inline]] static void store(sparkle_state<Branches>& st,
-                                             const words<Branches>& x, const words<Branches>& y,
-                                             std::index_sequence<J...>) noexcept {
+    LWC_ALWAYS_INLINE static void store(sparkle_state<Branches>& st,
+                                        const words<Branches>& x, const words<Branches>& y,
+                                        std::index_sequence<J...>) noexcept {
         ((st[2 * J] = x[J], st[2 * J + 1] = y[J]), ...);
     }
     template <index Branches, index... S>
-    [[gnu::always_inline]] static void unrolled(words<Branches>& x, words<Branches>& y,
-                                                std::index_sequence<S...>) noexcept {
+    LWC_ALWAYS_INLINE static void unrolled(words<Branches>& x, words<Branches>& y,
+                                           std::index_sequence<S...>) noexcept {
         (step(x, y, S, std::make_index_sequence<Branches>{}), ...);
     }
 
     // Alzette: four rounds of add-rotate-xor on one branch, with the branch constant.
-    [[gnu::always_inline]] static void alzette(u32& x, u32& y, u32 c) noexcept {
+    LWC_ALWAYS_INLINE static void alzette(u32& x, u32& y, u32 c) noexcept {
         x += rotr32(y, 31); y ^= rotr32(x, 24); x ^= c;
         x += rotr32(y, 17); y ^= rotr32(x, 17); x ^= c;
         x += y;             y ^= rotr32(x, 31); x ^= c;
@@ -99,8 +99,8 @@ private:
     }
 
     template <index Branches, index... J>
-    [[gnu::always_inline]] static void step(words<Branches>& x, words<Branches>& y, index s,
-                                            std::index_sequence<J...>) noexcept {
+    LWC_ALWAYS_INLINE static void step(words<Branches>& x, words<Branches>& y, index s,
+                                       std::index_sequence<J...>) noexcept {
         y[0] ^= sparkle_constants[s % 8];
         y[1] ^= u32(s);
         (alzette(x[J], y[J], sparkle_constants[J]), ...);
@@ -111,8 +111,8 @@ private:
     // its y words, and likewise with x and y exchanged. Then the new left half is the
     // right half rotated by one branch, the new right half is the old left half.
     template <index Branches, index... I>
-    [[gnu::always_inline]] static void linear_layer(words<Branches>& x, words<Branches>& y,
-                                                    std::index_sequence<I...>) noexcept {
+    LWC_ALWAYS_INLINE static void linear_layer(words<Branches>& x, words<Branches>& y,
+                                               std::index_sequence<I...>) noexcept {
         constexpr index h = Branches / 2;
         const u32 tx = sparkle_ell((x[I] ^ ...)), ty = sparkle_ell((y[I] ^ ...));
         x = {(x[h + (I + 1) % h] ^ x[(I + 1) % h] ^ ty)..., x[I]...};
