@@ -44,9 +44,9 @@ concept Aead = requires {
 
 namespace detail {
 
-// Gives a scheme its public encrypt/decrypt from two unchecked kernels:
-//   Impl::encrypt_raw(key, nonce, ad, pt, ct, tag)       ct may be pt
-//   Impl::decrypt_raw(key, nonce, ad, ct, pt, tag)       writes pt, computes the tag
+// Gives a scheme its public encrypt/decrypt from one unchecked kernel
+//   Impl::run<Decrypt>(key, nonce, ad, in, out, n, tag)  out may be in; decrypt
+//                                                        writes the computed tag
 // so that size checks, the constant-time tag comparison and the zeroing of
 // unverified plaintext live in one place for every scheme.
 template <class Impl, std::size_t KeySize, std::size_t NonceSize, std::size_t TagSize>
@@ -64,7 +64,8 @@ struct aead_base {
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
         if (ct.size() != pt.size())
             throw size_error(Impl::name, "ciphertext output", pt.size(), ct.size());
-        Impl::encrypt_raw(key, nonce, ad, pt, ct, tag);
+        Impl::template run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(),
+                                  tag.data());
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
@@ -75,7 +76,8 @@ struct aead_base {
         if (pt.size() != ct.size())
             throw size_error(Impl::name, "plaintext output", ct.size(), pt.size());
         std::array<u8, TagSize> expected;
-        Impl::decrypt_raw(key, nonce, ad, ct, pt, std::span<u8, TagSize>(expected));
+        Impl::template run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
+                                 expected.data());
         const bool ok = ct_equal(expected, tag);
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);

@@ -151,7 +151,6 @@ private:
 
 template <class Self, class Bits>
 struct aead : aead_base<Self, 16, 12, 8> {
-    using base = aead_base<Self, 16, 12, 8>;
 
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
@@ -162,16 +161,6 @@ struct aead : aead_base<Self, 16, 12, 8> {
         c.template crypt<Decrypt>(in, out, n);
         c.finalize(tag);
         secure_zero(c);
-    }
-    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
-                            std::span<u8, 8> tag) noexcept {
-        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-    }
-    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
-                            std::span<u8, 8> tag) noexcept {
-        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
     }
 };
 

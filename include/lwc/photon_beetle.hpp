@@ -169,7 +169,6 @@ struct duplex {
 
 template <class Self, class P, std::size_t R>
 struct aead : aead_base<Self, 16, 16, 16> {
-    using base = aead_base<Self, 16, 16, 16>;
 
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
@@ -193,16 +192,6 @@ struct aead : aead_base<Self, 16, 16, 16> {
         if (!has_ad && !has_msg) add_domain<P>(d.s, 1);
         d.squeeze(tag);
         secure_zero(d);
-    }
-    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
-                            std::span<u8, 16> tag) noexcept {
-        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-    }
-    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
-                            std::span<u8, 16> tag) noexcept {
-        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
     }
 };
 

@@ -154,8 +154,6 @@ struct schwaemm_sponge {
 
 template <class Self, class Sponge>
 struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes> {
-    using base = aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes>;
-    using tag_span = std::span<u8, Sponge::key_bytes>;
 
     // Empty AD and empty message skip their phase entirely (no padded block).
     template <bool Decrypt>
@@ -167,16 +165,6 @@ struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge:
         if (n > 0) sp.template crypt<Decrypt>(in, out, n);
         sp.finalize(key, tag);
         secure_zero(sp);
-    }
-    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
-                            tag_span tag) noexcept {
-        run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-    }
-    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
-                            tag_span tag) noexcept {
-        run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(), tag.data());
     }
 };
 

@@ -106,18 +106,10 @@ struct mode {
 
 template <class Self, std::size_t KeyWords>
 struct aead : aead_base<Self, 4 * KeyWords, 12, 8> {
-    using base = aead_base<Self, 4 * KeyWords, 12, 8>;
-    static void encrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> pt, std::span<u8> ct,
-                            std::span<u8, 8> tag) noexcept {
-        mode<KeyWords>::template run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(),
-                                            pt.size(), tag.data());
-    }
-    static void decrypt_raw(typename base::key_span key, typename base::nonce_span nonce,
-                            std::span<const u8> ad, std::span<const u8> ct, std::span<u8> pt,
-                            std::span<u8, 8> tag) noexcept {
-        mode<KeyWords>::template run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(),
-                                           ct.size(), tag.data());
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
+                    std::size_t n, u8* tag) noexcept {
+        mode<KeyWords>::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
     }
 };
 
