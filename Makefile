@@ -4,7 +4,10 @@ CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test test-cpp bench clean
+
+# `make test` runs every step listed here, in order; each face or check appends its own.
+TEST_STEPS := test-cpp
 
 all: build
 
@@ -31,7 +34,7 @@ build: configure
 run: build
 	$(BUILD)/examples/lwc_demo
 
-test: build
+test-cpp: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 
 bench: build
@@ -39,3 +42,7 @@ bench: build
 
 clean:
 	rm -rf $(BUILD)
+
+# --- steps appended by each face and check (keep each in its own section) ---
+
+test: $(TEST_STEPS)

@@ -1,0 +1,124 @@
+/* liblwc: the C ABI of lwcrypto, the NIST Lightweight Cryptography finalists.
+ *
+ * C99, no C++ in this header. Every scheme of the C++ registry is reachable by name
+ * (lwc_aead_find / lwc_hash_find) or by enumeration (lwc_aead_count / lwc_aead_at).
+ * Descriptors are owned by the library and live for the whole process; new fields
+ * are only ever appended, so a descriptor is always used through a pointer.
+ *
+ * Every function returns an lwc_status (0 on success, negative on error) and never
+ * crashes on bad arguments: a NULL pointer is accepted only with a length of 0.
+ * A decryption that fails verification leaves its plaintext output zeroed.
+ * Buffers: ct may equal pt exactly (in place); any other overlap is not supported.
+ */
+#ifndef LWC_H
+#define LWC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(LWC_BUILDING_LIBRARY) && !defined(LWC_STATIC)
+#define LWC_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(LWC_STATIC)
+#define LWC_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#define LWC_API __attribute__((visibility("default")))
+#else
+#define LWC_API
+#endif
+
+/* The ABI version this header describes; lwc_abi_version() gives the library's. */
+#define LWC_ABI_VERSION 1
+
+typedef enum lwc_status {
+    LWC_OK = 0,
+    LWC_ERR_VERIFY = -1,    /* the tag did not verify; the plaintext output is zeroed */
+    LWC_ERR_ARGUMENT = -2,  /* a NULL descriptor, state or output, or NULL with a nonzero length */
+    LWC_ERR_LENGTH = -3,    /* a length out of range (ciphertext shorter than a tag, overflow) */
+    LWC_ERR_STATE = -4      /* a hash state that was not initialized (or already finalized) */
+} lwc_status;
+
+/* A short English description of a status ("tag verification failed", ...). */
+LWC_API const char *lwc_strerror(int status);
+LWC_API int lwc_abi_version(void);
+
+/* ---------------------------------------------------------------- AEAD */
+
+typedef struct lwc_aead {
+    const char *name;      /* registry name, e.g. "xoodyak" */
+    size_t key_size;
+    size_t nonce_size;
+    size_t tag_size;
+    const char *backend;   /* the code path chosen for this CPU, e.g. "avx512", "portable" */
+    const void *impl_;     /* private */
+} lwc_aead;
+
+LWC_API size_t lwc_aead_count(void);
+LWC_API const lwc_aead *lwc_aead_at(size_t index);        /* NULL past the end */
+LWC_API const lwc_aead *lwc_aead_find(const char *name);  /* NULL when unknown */
+
+/* Detached tag: ct has pt_len bytes, tag has alg->tag_size bytes. */
+LWC_API int lwc_aead_encrypt(const lwc_aead *alg, uint8_t *ct, uint8_t *tag,
+                             const uint8_t *pt, size_t pt_len,
+                             const uint8_t *ad, size_t ad_len,
+                             const uint8_t *nonce, const uint8_t *key);
+LWC_API int lwc_aead_decrypt(const lwc_aead *alg, uint8_t *pt,
+                             const uint8_t *ct, size_t ct_len, const uint8_t *tag,
+                             const uint8_t *ad, size_t ad_len,
+                             const uint8_t *nonce, const uint8_t *key);
+
+/* Attached tag, the SUPERCOP/NIST shape: c = ciphertext || tag.
+ * seal writes m_len + tag_size bytes to c and that count to *c_len (c_len may be NULL);
+ * open writes c_len - tag_size bytes to m and that count to *m_len (m_len may be NULL). */
+LWC_API int lwc_aead_seal(const lwc_aead *alg, uint8_t *c, size_t *c_len,
+                          const uint8_t *m, size_t m_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *nonce, const uint8_t *key);
+LWC_API int lwc_aead_open(const lwc_aead *alg, uint8_t *m, size_t *m_len,
+                          const uint8_t *c, size_t c_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *nonce, const uint8_t *key);
+
+/* ---------------------------------------------------------------- hash */
+
+/* The descriptor is `struct lwc_hash` (no typedef: lwc_hash is the one-shot function,
+ * as with POSIX's struct stat and stat()). */
+struct lwc_hash {
+    const char *name;      /* registry name, e.g. "esch256" */
+    size_t digest_size;
+    size_t block_size;     /* the rate: input is absorbed this many bytes at a time */
+    size_t state_size;     /* bytes an incremental state needs; <= sizeof(lwc_hash_state) */
+    const char *backend;
+    const void *impl_;     /* private */
+};
+
+/* Caller-allocated incremental state, large enough for every hash. Opaque: use it
+ * only through the functions below (copy with lwc_hash_copy, not memcpy: the library
+ * aligns its object inside the buffer). A buffer of alg->state_size bytes with
+ * 8-byte alignment (malloc's) may be used in its place. */
+typedef union lwc_hash_state {
+    unsigned char opaque_[640];
+    uint64_t align_;
+} lwc_hash_state;
+
+LWC_API size_t lwc_hash_count(void);
+LWC_API const struct lwc_hash *lwc_hash_at(size_t index);
+LWC_API const struct lwc_hash *lwc_hash_find(const char *name);
+
+LWC_API int lwc_hash(const struct lwc_hash *alg, uint8_t *out, const uint8_t *in, size_t in_len);
+
+LWC_API int lwc_hash_init(const struct lwc_hash *alg, lwc_hash_state *state);
+LWC_API int lwc_hash_update(lwc_hash_state *state, const uint8_t *in, size_t in_len);
+/* Writes alg->digest_size bytes and wipes the state (init it again to reuse it). */
+LWC_API int lwc_hash_final(lwc_hash_state *state, uint8_t *out);
+/* dst becomes an independent copy of an initialized src (a fork of the running hash). */
+LWC_API int lwc_hash_copy(lwc_hash_state *dst, const lwc_hash_state *src);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LWC_H */
