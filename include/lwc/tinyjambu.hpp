@@ -22,8 +22,12 @@ struct mode {
     static constexpr std::size_t large_words = (1024 + 128 * (KeyWords - 4) / 2) / 32;
     using key_words = std::array<u32, KeyWords>;
 
-    static void small(state& s, const key_words& k) noexcept { permute<small_words>(s, k); }
-    static void large(state& s, const key_words& k) noexcept { permute<large_words>(s, k); }
+    LWC_ALWAYS_INLINE static void small(state& s, const key_words& k) noexcept {
+        permute<small_words>(s, k);
+    }
+    LWC_ALWAYS_INLINE static void large(state& s, const key_words& k) noexcept {
+        permute<large_words>(s, k);
+    }
 
     // The permutation takes the complemented key words (see feedback()).
     static key_words load_key(const u8* key) noexcept {
@@ -60,8 +64,11 @@ struct mode {
     }
 
     // Encrypt (Decrypt = false) or decrypt one stream; out may be in.
+    // The loop works on a copy s of the caller's state: a variable whose address is
+    // never taken stays in registers, where the caller's (wiped later) does not.
     template <bool Decrypt>
-    static void crypt(state& s, const key_words& k, const u8* in, u8* out, std::size_t n) noexcept {
+    static void crypt(state& st, const key_words& k, const u8* in, u8* out, std::size_t n) noexcept {
+        state s = st;
         for (; n >= 4; in += 4, out += 4, n -= 4) {
             s[1] ^= frame_msg;
             large(s, k);
@@ -80,6 +87,7 @@ struct mode {
             store_partial32_le(out, y, n);
             s[1] ^= u32(n);
         }
+        st = s;
     }
 
     static void finalize(state& s, const key_words& k, u8* tag) noexcept {
