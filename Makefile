@@ -14,7 +14,7 @@ all: build
 # GoogleTest and Google Benchmark from the system's packages, with the build tools.
 deps:
 	@missing=""; \
-	for pair in cmake:cmake ninja:ninja-build g++:g++; do \
+	for pair in cmake:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config; do \
 	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
 	[ -f /usr/include/gtest/gtest.h ] || missing="$$missing libgtest-dev"; \
 	[ -f /usr/include/benchmark/benchmark.h ] || missing="$$missing libbenchmark-dev"; \
@@ -44,5 +44,12 @@ clean:
 	rm -rf $(BUILD)
 
 # --- steps appended by each face and check (keep each in its own section) ---
+
+# C ABI (liblwc): installed into a temporary prefix, used from C and C++ programs built
+# with find_package(lwc) and with pkg-config. The KAT tests of liblwc run in test-cpp.
+TEST_STEPS += test-capi-consumer
+.PHONY: test-capi-consumer
+test-capi-consumer: build
+	tests/capi/consumer/run.sh $(BUILD)
 
 test: $(TEST_STEPS)
