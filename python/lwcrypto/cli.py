@@ -89,21 +89,28 @@ def human(n: float) -> str:
     raise AssertionError("unreachable")
 
 
+# When the command started: progress indicators count their delay from here, so that a
+# job of several phases (read, encrypt, write) over a second in all shows its progress.
+STARTED = time.monotonic()
+
+
 class Progress:
     """A one-line indicator on stderr, drawn by a background thread.
 
-    It appears only on a terminal and only once the work has lasted `delay` seconds, so
-    short jobs and pipes see nothing extra. The worker calls advance(); the extension
-    releases the GIL on large inputs, which lets the drawing thread run during a long call.
+    It appears only on a terminal and only `delay` seconds after `since` (the command's
+    start), so short jobs and pipes see nothing extra. The worker calls advance(); the
+    extension releases the GIL on large inputs, which lets the thread draw during a long call.
     """
 
     def __init__(self, label: str, total: int | None = None, unit: str = "B",
-                 stream=None, delay: float = 1.0, interval: float = 0.1) -> None:
+                 stream=None, delay: float = 1.0, since: float | None = None,
+                 interval: float = 0.1) -> None:
         self.label, self.total, self.unit = label, total, unit
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
-        self.delay, self.interval = delay, interval
         self.start = time.monotonic()
+        self.wait = max(0.0, (STARTED if since is None else since) + delay - self.start)
+        self.interval = interval
         self.shown = False
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -115,31 +122,33 @@ class Progress:
         self.done += n
 
     def _run(self) -> None:
-        if self._stop.wait(self.delay):
+        if self._stop.wait(self.wait):
             return
         while True:
             self._draw()
             if self._stop.wait(self.interval):
                 return
 
-    def line(self) -> str:
+    def line(self, width: int = 79) -> str:
+        """The indicator, the label shortened from the left to fit `width` columns."""
         elapsed = max(time.monotonic() - self.start, 1e-9)
-        parts = [self.label]
+        parts = []
         if self.total:
-            width = 24
-            filled = min(width, width * self.done // self.total)
-            parts.append(f"[{'#' * filled}{'.' * (width - filled)}]")
+            filled = min(20, 20 * self.done // self.total)
+            parts.append(f"[{'#' * filled}{'.' * (20 - filled)}]")
         if self.unit == "B" and (self.done or self.total):
-            amount = human(self.done) + (f" / {human(self.total)}" if self.total else "")
-            parts += [amount, f"{human(self.done / elapsed)}/s"]
+            parts.append(human(self.done) + (f"/{human(self.total)}" if self.total else ""))
+            parts.append(f"{human(self.done / elapsed)}/s")
         elif self.total:
             parts.append(f"{self.done}/{self.total}")
         parts.append(f"{elapsed:.0f} s")
-        return "  ".join(parts)
+        tail = " " + " ".join(parts)
+        room = width - len(tail)
+        label = self.label if len(self.label) <= room else "..." + self.label[3 - room:]
+        return (label + tail)[:width]
 
     def _draw(self) -> None:
-        width = shutil.get_terminal_size().columns - 1
-        self.stream.write("\r" + self.line()[:width] + "\x1b[K")
+        self.stream.write("\r" + self.line(shutil.get_terminal_size().columns - 1) + "\x1b[K")
         self.stream.flush()
         self.shown = True
 
@@ -232,8 +241,7 @@ def write_output(path: str | None, parts: list[bytes], force: bool,
     meanwhile.
     """
     if path in (None, "-"):
-        for part in parts:
-            sys.stdout.buffer.write(part)
+        write_parts(sys.stdout.buffer, parts, "stdout")
         sys.stdout.buffer.flush()
         return
     directory = os.path.dirname(os.path.abspath(path))
@@ -243,8 +251,7 @@ def write_output(path: str | None, parts: list[bytes], force: bool,
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
     try:
         with os.fdopen(fd, "wb") as f:
-            for part in parts:
-                f.write(part)
+            write_parts(f, parts, path)
         os.chmod(tmp, mode if mode is not None else 0o666 & ~umask())
         install(tmp, path, force)
     except FileExistsError:
@@ -254,6 +261,14 @@ def write_output(path: str | None, parts: list[bytes], force: bool,
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+
+
+def write_parts(f: BinaryIO, parts: list[bytes], name: str) -> None:
+    with Progress(f"writing {name}", sum(len(p) for p in parts)) as progress:
+        for part in parts:
+            view = memoryview(part)
+            for i in range(0, len(view), CHUNK):
+                progress.advance(f.write(view[i:i + CHUNK]) or 0)
 
 
 def install(tmp: str, path: str, force: bool) -> None:

@@ -344,15 +344,23 @@ class FakeTerminal(io.StringIO):
 
 def test_progress_draws_on_a_terminal_only_after_the_delay():
     term = FakeTerminal()
-    with cli.Progress("hashing f", total=4 << 20, stream=term, delay=0, interval=0.01) as p:
+    with cli.Progress("hashing f", total=4 << 20, stream=term, delay=0, interval=0.01,
+                      since=time.monotonic()) as p:
         p.advance(1 << 20)
         deadline = time.monotonic() + 10
-        while "1 MiB / 4 MiB" not in term.getvalue() and time.monotonic() < deadline:
+        while "1 MiB/4 MiB" not in term.getvalue() and time.monotonic() < deadline:
             time.sleep(0.01)
     out = term.getvalue()
-    assert "hashing f" in out and "1 MiB / 4 MiB" in out and out.endswith("\r\x1b[K")
+    assert "hashing f" in out and "1 MiB/4 MiB" in out and out.endswith("\r\x1b[K")
 
     quick = FakeTerminal()
-    with cli.Progress("hashing f", stream=quick, delay=5):
+    with cli.Progress("hashing f", stream=quick, delay=5, since=time.monotonic()):
         pass
     assert quick.getvalue() == ""
+
+
+def test_progress_line_fits_the_terminal():
+    p = cli.Progress("hashing " + "long/" * 40 + "name", total=100, stream=io.StringIO())
+    p.advance(50)
+    line = p.line(60)
+    assert len(line) == 60 and line.startswith("...") and "name [##########" in line
