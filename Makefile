@@ -52,4 +52,33 @@ TEST_STEPS += test-capi-consumer
 test-capi-consumer: build
 	tests/capi/consumer/run.sh $(BUILD)
 
+# Python package (pyproject.toml, python/): `make venv` makes .venv with the build and test
+# dependencies from PyPI (pyproject's dependency group dev); `make python-install` builds
+# and installs lwcrypto into it, non-editable as a user gets it, with a persistent build
+# dir so that reinstalls are incremental. (For development: .venv/bin/pip install
+# --no-build-isolation -C build-dir=build-py -e .) test-python runs every pytest suite.
+VENV ?= .venv
+PY_BUILD ?= build-py
+PYTHON := $(VENV)/bin/python
+TEST_STEPS += test-python
+.PHONY: venv python-install test-python
+
+# python3-venv and Python.h (python3-dev) come from apt where the system Python lacks them.
+$(VENV)/.deps: pyproject.toml
+	@python3 -c 'import ensurepip, os, sysconfig; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv python3-dev; }
+	[ -x $(PYTHON) ] || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q --group dev
+	touch $@
+
+venv: $(VENV)/.deps
+
+python-install: venv | deps
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -q --no-build-isolation \
+	  -C build-dir=$(PY_BUILD) .
+
+test-python: python-install
+	$(PYTHON) -m pytest -q tests/python
+
 test: $(TEST_STEPS)
