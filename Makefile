@@ -31,8 +31,24 @@ configure: $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
-	$(BUILD)/examples/lwc_demo
+# The main job, from the command line: lwc (installed with the Python package, see
+# python-install below) lists the schemes, hashes a file, encrypts and decrypts it (and
+# refuses a forged copy), and checks an official KAT file.
+run: python-install
+	@set -e; lwc="$(abspath $(VENV))/bin/lwc"; top="$(CURDIR)"; \
+	dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; cd "$$dir"; \
+	show() { printf '\n$$ lwc %s\n' "$$*"; "$$lwc" "$$@"; }; \
+	show list; \
+	printf 'Attack at dawn.\n' > msg.txt; \
+	show hash msg.txt; \
+	show keygen -a xoodyak -o key.hex; \
+	show encrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex msg.txt -o msg.hex; \
+	printf '\n$$ cat msg.hex    # nonce || ciphertext || tag\n'; cat msg.hex; \
+	show decrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex msg.hex; \
+	sed 's/0$$/1/;t;s/.$$/0/' msg.hex > forged.hex; \
+	show decrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex forged.hex \
+	  || echo "(exit status $$?: the forged copy is refused, nothing written)"; \
+	cd "$$top"; show kat -a xoodyak tests/kat/xoodyak.txt
 
 test-cpp: build
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
