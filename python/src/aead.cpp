@@ -1,6 +1,6 @@
 // lwcrypto.Aead: the one binding behind every AEAD class. lwcrypto/__init__.py derives a
-// class per scheme whose class attribute `name` is the registry name; an object keeps
-// liblwc's descriptor and a copy of the key, wiped when the object is destroyed.
+// class per scheme and registers it here (_add_aead_class); an object keeps liblwc's
+// descriptor and a copy of the key, wiped when the object is destroyed.
 #include <cstring>
 #include <new>
 
@@ -31,9 +31,10 @@ struct message {
 scheme_classes<lwc_aead> classes("AEAD", "XoodyakAead", &lwc_aead_find);
 
 void add_class(nb::handle cls, const char* name) {
-    const lwc_aead& alg = classes.add(cls, name);
-    if (alg.key_size > Aead::max_key_size)  // a new scheme with a longer key: raise the bound
-        raise(PyExc_RuntimeError, "%s: key of %zu bytes unsupported", name, alg.key_size);
+    const lwc_aead* alg = lwc_aead_find(name);
+    if (alg != nullptr && alg->key_size > Aead::max_key_size)  // a longer key: raise the bound
+        raise(PyExc_RuntimeError, "%s: key of %zu bytes unsupported", name, alg->key_size);
+    classes.add(cls, name);
 }
 
 void init(nb::pointer_and_handle<Aead> self, nb::handle key) {

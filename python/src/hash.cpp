@@ -1,6 +1,6 @@
 // lwcrypto.Hash: the one binding behind every hash class, shaped like hashlib's objects.
-// lwcrypto/__init__.py derives a class per scheme whose class attribute `name` is the
-// registry name. The state lives in the object (liblwc's caller-allocated state).
+// lwcrypto/__init__.py derives a class per scheme and registers it here (_add_hash_class).
+// The state lives in the object (liblwc's caller-allocated state).
 #include <mutex>
 #include <new>
 
@@ -76,7 +76,7 @@ nb::object digest(Hash& h) {
 }
 
 nb::object hexdigest(Hash& h) {
-    u8 d[sizeof(lwc_hash_state)];  // larger than any digest
+    u8 d[sizeof(lwc_hash_state)];  // room for any digest
     finish_copy(h, d);
     const std::size_t n = h.alg->digest_size;
     PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(2 * n), 127);
@@ -92,7 +92,8 @@ nb::object hexdigest(Hash& h) {
 // A new object of the same class with the same state: both go on independently.
 nb::object copy(nb::pointer_and_handle<Hash> self) {
     Hash& h = *self.p;
-    nb::object twin = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(self.h.ptr()))));
+    auto* type = reinterpret_cast<PyObject*>(Py_TYPE(self.h.ptr()));
+    nb::object twin = nb::inst_alloc(nb::handle(type));
     Hash* t = new (nb::inst_ptr<Hash>(twin)) Hash(h.alg);
     locked(h, 0, [&] { lwc_hash_copy(&t->state, &h.state); });
     nb::inst_mark_ready(twin);

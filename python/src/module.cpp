@@ -98,8 +98,13 @@ double time_c(const std::string& op, const std::string& name, std::size_t msg_le
     const struct lwc_hash* hash = lwc_hash_find(name.c_str());
     const bool known = op == "hash" ? hash != nullptr
                                     : aead != nullptr && (op == "encrypt" || op == "decrypt");
-    if (!known) raise(PyExc_ValueError, "no operation %s for %s", op.c_str(), name.c_str());
-    std::vector<u8> key(64, 1), nonce(64, 2), msg(msg_len, 3), ad(ad_len, 4), out(msg_len + 64);
+    if (!known || iters == 0)
+        raise(PyExc_ValueError, "no operation %s for %s, %zu times", op.c_str(), name.c_str(), iters);
+    const std::size_t out_len = msg_len + (hash != nullptr ? hash->digest_size : aead->tag_size);
+    const std::size_t key_len = aead != nullptr ? aead->key_size : 0;
+    const std::size_t nonce_len = aead != nullptr ? aead->nonce_size : 0;
+    std::vector<u8> key(key_len, 1), nonce(nonce_len, 2), msg(msg_len, 3), ad(ad_len, 4),
+        out(out_len);
     u8* tag = out.data() + msg_len;
     if (op == "decrypt")  // a valid ciphertext and tag to open
         lwc_aead_encrypt(aead, msg.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
