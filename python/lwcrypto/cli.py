@@ -455,47 +455,56 @@ def run_with_progress(label: str, fn: Callable[[], bytes]) -> bytes:
         return fn()
 
 
-def cmd_encrypt(args: argparse.Namespace) -> int:
+def prepare_aead(args: argparse.Namespace):
+    """(scheme class, key, AD, nonce or None) for encrypt and decrypt.
+
+    Every option is checked before the message is read, so that a usage error costs no work.
+    """
+    if [args.key_file, args.ad_file, args.input or "-"].count("-") > 1:
+        raise CliError("only one of the message, --key-file and --ad-file can be stdin")
     cls = lwcrypto.aead(args.algorithm)
     key, ad = read_key(args, cls), read_ad(args)
-    nonce = read_nonce(args, cls) if args.nonce_hex is not None else os.urandom(cls.nonce_size)
+    nonce = read_nonce(args, cls) if args.nonce_hex is not None else None
     refuse_existing(args.output, args.force)
+    return cls, key, ad, nonce
+
+
+def cmd_encrypt(args: argparse.Namespace) -> int:
+    cls, key, ad, nonce = prepare_aead(args)
     if not args.hex and args.output in (None, "-") and sys.stdout.isatty():
         raise CliError("refusing to write binary ciphertext to a terminal: use --hex or -o FILE")
+    chosen = nonce is None
+    if chosen:
+        nonce = os.urandom(cls.nonce_size)
     message = read_all(args.input)
     sealed = run_with_progress(f"encrypting {human(len(message))}",
                                lambda: cls(key).encrypt(nonce, message, ad))
     # The nonce leads the output when the command chose it: decrypt then finds it there.
-    parts = [sealed] if args.nonce_hex is not None else [nonce, sealed]
+    parts = [nonce, sealed] if chosen else [sealed]
     if args.hex:
         parts = [p.hex().encode() for p in parts] + [b"\n"]
     write_output(args.output, parts, args.force)
     return EXIT_OK
 
 
-def split_sealed(args: argparse.Namespace, cls, data: bytes) -> tuple[bytes, bytes]:
-    """(nonce, ciphertext || tag) of the input: the nonce leads it unless --nonce-hex is given."""
-    given = args.nonce_hex is not None
-    layout = "ciphertext || tag" if given else "nonce || ciphertext || tag"
-    shortest = cls.tag_size + (0 if given else cls.nonce_size)
+def split_sealed(cls, data: bytes, nonce: bytes | None) -> tuple[bytes, bytes]:
+    """(nonce, ciphertext || tag) of the input, whose nonce leads it unless given apart."""
+    layout = "ciphertext || tag" if nonce is not None else "nonce || ciphertext || tag"
+    shortest = cls.tag_size + (0 if nonce is not None else cls.nonce_size)
     if len(data) < shortest:
         raise CliError(f"input of {len(data)} bytes is too short for {layout}: {cls.name} "
                        f"needs at least {shortest}")
-    if given:
-        return read_nonce(args, cls), data
+    if nonce is not None:
+        return nonce, data
     return bytes(data[:cls.nonce_size]), data[cls.nonce_size:]
 
 
 def cmd_decrypt(args: argparse.Namespace) -> int:
-    cls = lwcrypto.aead(args.algorithm)
-    key, ad = read_key(args, cls), read_ad(args)
-    if args.nonce_hex is not None:
-        read_nonce(args, cls)  # a wrong size is a usage error before any reading
-    refuse_existing(args.output, args.force)
+    cls, key, ad, nonce = prepare_aead(args)
     data = read_all(args.input)
     if args.hex:
         data = parse_hex(f"{display(args.input)} (read as --hex)", bytes(data))
-    nonce, body = split_sealed(args, cls, data)
+    nonce, body = split_sealed(cls, data, nonce)
     try:
         message = run_with_progress(f"decrypting {human(len(body))}",
                                     lambda: cls(key).decrypt(nonce, body, ad))

@@ -256,6 +256,8 @@ def test_size_and_input_errors_say_what_is_wrong(tmp_path, key_file):
     assert r.returncode == 2 and r.stdout == b""
     r = run("encrypt", "-a", AEAD, stdin=b"m")  # no key
     assert r.returncode == 2
+    r = run("encrypt", "-a", AEAD, "--key-file", "-", stdin=b"00" * 16)  # stdin twice
+    assert r.returncode == 2 and b"stdin" in r.stderr
 
 
 def test_encrypt_refuses_raw_binary_to_a_terminal(key_file):
