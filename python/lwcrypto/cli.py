@@ -750,8 +750,8 @@ Output format (raw bytes, or the same bytes as one line of hex with --hex):
 The ciphertext has the message's length; the nonce and tag sizes are the scheme's
 (lwc list). lwc decrypt with the same options reads this format back.
 
-Never reuse a nonce with one key. Random nonces of 12 bytes (TinyJambu, Grain) are safe
-for about 2^32 messages under one key; larger nonces for far more.
+Never reuse a nonce with one key. Random 12-byte nonces (see lwc list) are safe for about
+2^32 messages under one key, as NIST advises for AES-GCM; larger nonces for far more.
 
 The whole message is held in memory (a one-shot AEAD authenticates it as a whole before
 anything is released): the limit is free memory, about 3 times the message size.
