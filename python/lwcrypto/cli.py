@@ -205,9 +205,9 @@ def read_all(path: str | None) -> bytearray:
         return data
 
 
-def parse_hex(what: str, text: str | bytes) -> bytes:
+def parse_hex(what: str, text: str | bytes | bytearray) -> bytes:
     try:
-        if isinstance(text, bytes):
+        if not isinstance(text, str):
             text = text.decode("ascii")
         return bytes.fromhex(text)
     except (ValueError, UnicodeDecodeError):
@@ -503,7 +503,7 @@ def cmd_decrypt(args: argparse.Namespace) -> int:
     cls, key, ad, nonce = prepare_aead(args)
     data = read_all(args.input)
     if args.hex:
-        data = parse_hex(f"{display(args.input)} (read as --hex)", bytes(data))
+        data = parse_hex(f"{display(args.input)} (read as --hex)", data)
     nonce, body = split_sealed(cls, data, nonce)
     try:
         message = run_with_progress(f"decrypting {human(len(body))}",
@@ -754,7 +754,8 @@ Never reuse a nonce with one key. Random 12-byte nonces (see lwc list) are safe 
 2^32 messages under one key, as NIST advises for AES-GCM; larger nonces for far more.
 
 The whole message is held in memory (a one-shot AEAD authenticates it as a whole before
-anything is released): the limit is free memory, about 3 times the message size.
+anything is released): the limit is free memory, about twice the message size
+(more with --hex).
 """
 
 DECRYPT_HELP = """\
