@@ -30,8 +30,8 @@ import lwcrypto
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
-# Xoodyak's hash: the fastest hash of the library on this project's machines (README,
-# "Speed"), with a 256-bit digest like sha256sum's.
+# Xoodyak's hash: with Esch256 the fastest hash of the library on this project's machines
+# (about 250 MB/s through lwc hash), with a 256-bit digest like sha256sum's.
 DEFAULT_HASH = "xoodyak-hash"
 
 # 1 MiB reads: large enough that the extension releases the GIL and per-call overhead
