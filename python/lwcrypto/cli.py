@@ -550,8 +550,9 @@ def read_kat(path: str, kind: str) -> Iterator[tuple[dict, dict]]:
             continue
         key, sep, value = (s.strip() for s in line.partition("="))
         if not sep or key not in fields:
+            what = "an AEAD" if kind == "aead" else "a hash"
             raise CliError(f"{path}:{number}: expected one of {', '.join(fields)} "
-                           f"('NAME = value') in {'an AEAD' if kind == 'aead' else 'a hash'} KAT, got {line.strip()[:40]!r}")
+                           f"('NAME = value') in {what} KAT, got {line.strip()[:40]!r}")
         if key in record:
             raise CliError(f"{path}:{number}: a second {key} in one record")
         record[key], where[key] = kat_value(path, number, key, value), number
@@ -565,15 +566,14 @@ def kat_value(path: str, number: int, key: str, value: str) -> int | bytes:
         raise CliError(f"{path}:{number}: {key} is not {what}") from None
 
 
-def check_kat_sizes(path: str, where: dict, name: str, record: dict) -> None:
+def check_kat_sizes(path: str, where: dict, info: dict, record: dict) -> None:
     """A record whose sizes do not fit the scheme is a file for another scheme: an input error."""
-    info = describe(name)
     sizes = {"Key": info.get("key_size"), "Nonce": info.get("nonce_size"),
              "MD": info.get("digest_size")}
     for field, size in sizes.items():
         if field in record and len(record[field]) != size:
             raise CliError(f"{path}:{where[field]}: {field} is {len(record[field])} bytes long; "
-                           f"{name} uses {size} (a KAT file for another scheme?)")
+                           f"{info['name']} uses {size} (a KAT file for another scheme?)")
 
 
 def differs(field: str, got: bytes, expected: bytes) -> str:
@@ -598,9 +598,9 @@ def kat_failure(name: str, record: dict) -> str | None:
 
 def cmd_kat(args: argparse.Namespace) -> int:
     name, kind = args.algorithm, kind_of(args.algorithm)
-    passed = failed = 0
+    info, passed, failed = describe(name), 0, 0
     for record, where in read_kat(args.file, kind):
-        check_kat_sizes(args.file, where, name, record)
+        check_kat_sizes(args.file, where, info, record)
         why = kat_failure(name, record)
         if why is None:
             passed += 1
@@ -640,7 +640,8 @@ def reference_cases() -> list[tuple[str, str, Callable[[bytes], object]]]:
         print("lwc: reference ciphers AES-128-GCM and ChaCha20-Poly1305 skipped: "
               "cryptography is not installed (pip install 'lwcrypto[bench]')", file=sys.stderr)
         return cases
-    gcm, chacha, nonce = pyca.AESGCM(os.urandom(16)), pyca.ChaCha20Poly1305(os.urandom(32)), bytes(12)
+    gcm, chacha = pyca.AESGCM(os.urandom(16)), pyca.ChaCha20Poly1305(os.urandom(32))
+    nonce = bytes(12)
     return [("aes-128-gcm", "cryptography", lambda msg: gcm.encrypt(nonce, msg, b"")),
             ("chacha20-poly1305", "cryptography", lambda msg: chacha.encrypt(nonce, msg, b""))] \
         + cases
@@ -817,7 +818,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("hash", cmd_hash, "print or check digests (sha256sum format)",
                 f"Print 'DIGEST  FILE' lines as sha256sum does, or check such a listing.\n"
-                f"Default scheme: {DEFAULT_HASH}. Files are read in 1 MiB chunks (constant memory).")
+                f"Default scheme: {DEFAULT_HASH}. Files are read in 1 MiB chunks, in constant\n"
+                f"memory.")
     p.add_argument("-a", "--algorithm", default=DEFAULT_HASH, metavar="NAME",
                    type=scheme_arg("hash"), help=f"hash scheme (default {DEFAULT_HASH})")
     p.add_argument("-c", "--check", metavar="LISTING",
