@@ -9,6 +9,13 @@
  * crashes on bad arguments: a NULL pointer is accepted only with a length of 0.
  * A decryption that fails verification leaves its plaintext output zeroed.
  * Buffers: ct may equal pt exactly (in place); any other overlap is not supported.
+ *
+ * Threads: every function may run in any number of threads at once; descriptors are
+ * immutable, a hash state is used by one thread at a time.
+ * Dispatch: the library holds every scheme compiled for several targets ("portable",
+ * and on x86-64 "avx2" and "avx512") and uses, for the whole process, the fastest one
+ * the CPU supports; descriptor->backend names it. LWC_FORCE_PORTABLE=1 or
+ * LWC_BACKEND=<name> in the environment (read once, on first use) asks for another.
  */
 #ifndef LWC_H
 #define LWC_H
@@ -52,7 +59,7 @@ typedef struct lwc_aead {
     size_t key_size;
     size_t nonce_size;
     size_t tag_size;
-    const char *backend;   /* the code path chosen for this CPU, e.g. "avx512", "portable" */
+    const char *backend;   /* the target chosen for this CPU: "portable", "avx2", "avx512" */
     const void *impl_;     /* private */
 } lwc_aead;
 
@@ -72,7 +79,8 @@ LWC_API int lwc_aead_decrypt(const lwc_aead *alg, uint8_t *pt,
 
 /* Attached tag, the SUPERCOP/NIST shape: c = ciphertext || tag.
  * seal writes m_len + tag_size bytes to c and that count to *c_len (c_len may be NULL);
- * open writes c_len - tag_size bytes to m and that count to *m_len (m_len may be NULL). */
+ * open writes c_len - tag_size bytes to m and that count to *m_len (m_len may be NULL).
+ * On an error the count is 0 (and a failed open leaves m zeroed). */
 LWC_API int lwc_aead_seal(const lwc_aead *alg, uint8_t *c, size_t *c_len,
                           const uint8_t *m, size_t m_len,
                           const uint8_t *ad, size_t ad_len,

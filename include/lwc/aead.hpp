@@ -14,7 +14,7 @@
 
 #include "detail/bytes.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 
 // Thrown for a size that can only be wrong at run time (output vs input length).
 // Key, nonce and tag sizes are part of the span types and checked by the compiler.

@@ -13,7 +13,7 @@
 #include "aead.hpp"
 #include "detail/grain128.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 namespace detail::grain128aead {
 
 // The AD length in DER: one byte below 128, else 0x80 + the number of length bytes,

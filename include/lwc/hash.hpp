@@ -12,7 +12,7 @@
 
 #include "detail/bytes.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 
 template <class H>
 concept Hash = std::copyable<H> && std::default_initializable<H> &&

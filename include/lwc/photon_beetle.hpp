@@ -23,7 +23,7 @@
 #include "detail/photon256.hpp"
 #include "hash.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 namespace detail::photon_beetle {
 
 using u16 = std::uint16_t;

@@ -13,7 +13,7 @@
 #include "tinyjambu.hpp"
 #include "xoodyak.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 
 template <class... S>
 struct scheme_list {

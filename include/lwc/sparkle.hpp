@@ -21,7 +21,7 @@
 #include "detail/sparkle_permutation.hpp"
 #include "hash.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 namespace detail::sparkle {
 
 // Schwaemm with Branches branches, a rate of RateWords words, and the slim/big

@@ -8,7 +8,7 @@
 #include "aead.hpp"
 #include "detail/tinyjambu_permutation.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 namespace detail::tinyjambu {
 
 // Frame bits XORed into state bits 36..38 before each permutation call.

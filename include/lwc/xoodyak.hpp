@@ -11,7 +11,7 @@
 #include "detail/xoodoo.hpp"
 #include "hash.hpp"
 
-namespace lwc {
+namespace lwc::inline LWC_ISA_NS {
 namespace detail::xoodyak {
 
 // Byte-level access to the lanes of the state (byte i is byte i % 4 of lane i / 4).

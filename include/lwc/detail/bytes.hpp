@@ -7,6 +7,8 @@
 #include <cstring>
 #include <span>
 
+#include "config.hpp"
+
 #if defined(__GNUC__) || defined(__clang__)
 #define LWC_NOINLINE __attribute__((noinline))
 #define LWC_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -15,7 +17,7 @@
 #define LWC_ALWAYS_INLINE inline
 #endif
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 
 using u8 = std::uint8_t;
 using u32 = std::uint32_t;

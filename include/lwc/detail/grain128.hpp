@@ -17,7 +17,7 @@
 #define LWC_HAVE_GRAIN128_BMI2 1
 #endif
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 
 // The two shift registers. Each is kept as three overlapping 64-bit views, w0 = bits
 // 0..63, w1 = bits 32..95, w2 = bits 64..127, so that the 32-bit window of taps

@@ -13,7 +13,7 @@
 #include "photon256_avx512.hpp"
 #include "photon256_portable.hpp"
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 
 #ifdef LWC_HAVE_PHOTON256_AVX512
 using photon256_default = photon256_avx512;

@@ -23,7 +23,7 @@
 
 #define LWC_HAVE_PHOTON256_AVX512 1
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 namespace photon256 {
 
 struct avx512_tables {

@@ -15,7 +15,7 @@
 
 #include "photon256_spec.hpp"
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 namespace photon256 {
 
 using row_words = std::array<u32, cells>;

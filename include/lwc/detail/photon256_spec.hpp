@@ -15,7 +15,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::detail::photon256 {
+namespace lwc::inline LWC_ISA_NS::detail::photon256 {
 
 inline constexpr int rounds = 12;
 

@@ -31,7 +31,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 
 template <std::size_t Branches>
 using sparkle_state = std::array<u32, 2 * Branches>;

@@ -7,7 +7,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::detail::tinyjambu {
+namespace lwc::inline LWC_ISA_NS::detail::tinyjambu {
 
 using state = std::array<u32, 4>;
 

@@ -15,7 +15,7 @@
 #define LWC_HAVE_XOODOO_AVX512 1
 #endif
 
-namespace lwc::detail {
+namespace lwc::inline LWC_ISA_NS::detail {
 
 using xoodoo_state = std::array<u32, 12>;
 

@@ -1,0 +1,86 @@
+// One backend of liblwc: every scheme of the registry, compiled with the flags of the
+// target LWC_CAPI_BACKEND (portable, avx2, avx512: see CMakeLists.txt), as descriptor
+// tables. The headers pick each scheme's fastest path those flags allow. Nothing here
+// runs before lwc.cpp has checked that the CPU has the target's features.
+#include "backend.hpp"
+
+#define LWC_CAPI_CAT2(a, b) a##b
+#define LWC_CAPI_CAT(a, b) LWC_CAPI_CAT2(a, b)
+#define LWC_CAPI_STR2(a) #a
+#define LWC_CAPI_STR(a) LWC_CAPI_STR2(a)
+
+// The header code of each backend gets its own namespace (lwc::capi_avx512, ...), so
+// the copies compiled for different targets never merge at link time, nor with a
+// program's own instantiations when it links liblwc statically.
+#define LWC_ISA_NS LWC_CAPI_CAT(capi_, LWC_CAPI_BACKEND)
+#include <lwc/lwc.hpp>
+
+#include <array>
+#include <new>
+
+namespace lwc_capi {
+namespace {
+
+template <lwc::Aead A>
+struct aead_calls {
+    static void encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
+                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        A::encrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                   std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                   std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
+                   std::span<u8>(ct, n), std::span<u8, A::tag_size>(tag, A::tag_size));
+    }
+    static bool decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
+                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        return A::decrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                          std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                          std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
+                          std::span<const u8, A::tag_size>(tag, A::tag_size),
+                          std::span<u8>(pt, n));
+    }
+    static constexpr aead_ops ops{&encrypt, &decrypt};
+};
+
+template <lwc::Hash H>
+struct hash_calls {
+    static_assert(alignof(H) <= object_align && state_bytes<H> <= sizeof(lwc_hash_state));
+    static void init(void* p) { new (p) H(); }
+    static void update(void* p, const u8* in, std::size_t n) {
+        static_cast<H*>(p)->update(std::span<const u8>(in, n));
+    }
+    static void final(void* p, u8* out) {
+        auto* h = static_cast<H*>(p);
+        h->finalize(std::span<u8, H::digest_size>(out, H::digest_size));
+        h->~H();  // the destructor wipes the state
+    }
+    static void copy(void* dst, const void* src) { new (dst) H(*static_cast<const H*>(src)); }
+    static constexpr hash_ops ops{&init, &update, &final, &copy};
+};
+
+constexpr const char* backend_name = LWC_CAPI_STR(LWC_CAPI_BACKEND);
+
+template <class List, class Desc, class Make>
+constexpr auto make_table(Make make) {
+    std::array<Desc, List::size> table{};
+    std::size_t i = 0;
+    List::for_each([&](auto s) { table[i++] = make(s); });
+    return table;
+}
+
+constexpr auto aeads = make_table<lwc::registry::aeads, lwc_aead>([](auto s) {
+    using A = typename decltype(s)::type;
+    return lwc_aead{A::name.data(), A::key_size, A::nonce_size, A::tag_size, backend_name,
+                    &aead_calls<A>::ops};
+});
+
+constexpr auto hashes = make_table<lwc::registry::hashes, hash_desc>([](auto s) {
+    using H = typename decltype(s)::type;
+    return hash_desc{H::name.data(), H::digest_size, H::block_size, state_bytes<H>,
+                     backend_name, &hash_calls<H>::ops};
+});
+
+}  // namespace
+
+constinit const backend LWC_CAPI_BACKEND{backend_name, aeads, hashes};
+
+}  // namespace lwc_capi

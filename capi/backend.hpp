@@ -1,0 +1,56 @@
+// Internal to liblwc: the registry compiled for one target (a backend), as the
+// descriptor tables the ABI functions in lwc.cpp hand out. backend.cpp is compiled
+// once per target with that target's flags; lwc.cpp, compiled for any CPU of the
+// architecture, checks arguments and picks one backend per process.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "lwc.h"
+
+namespace lwc_capi {
+
+using u8 = std::uint8_t;
+using hash_desc = struct lwc_hash;  // the name lwc_hash alone is the one-shot function
+
+// The operations behind a descriptor's impl_. Arguments are already checked.
+struct aead_ops {
+    void (*encrypt)(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
+                    std::size_t ad_len, const u8* nonce, const u8* key);
+    bool (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
+                    std::size_t ad_len, const u8* nonce, const u8* key);
+};
+
+// On a hash object constructed at an aligned place inside a caller's lwc_hash_state.
+struct hash_ops {
+    void (*init)(void* object);
+    void (*update)(void* object, const u8* in, std::size_t n);
+    void (*final)(void* object, u8* out);  // destroys (wipes) the object
+    void (*copy)(void* dst, const void* src);
+};
+
+// The layout of an incremental state: this header, then the hash object at the next
+// multiple of object_align. state_bytes<H> covers any 8-byte-aligned buffer.
+struct state_header {
+    const hash_desc* alg;  // NULL (or foreign) when not initialized
+};
+inline constexpr std::size_t object_align = 64;
+template <class H>
+inline constexpr std::size_t state_bytes = sizeof(state_header) + object_align - 8 + sizeof(H);
+
+struct backend {
+    const char* name;  // what descriptor->backend says
+    std::span<const lwc_aead> aeads;
+    std::span<const hash_desc> hashes;
+};
+
+// One per compiled target, defined by backend.cpp (capi/CMakeLists.txt lists them).
+extern const backend portable;
+#if LWC_CAPI_X86
+extern const backend avx2;
+extern const backend avx512;
+#endif
+
+}  // namespace lwc_capi

@@ -1,0 +1,5 @@
+"""python -m lwcrypto: the lwc command."""
+
+from lwcrypto.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,158 @@
+// lwcrypto.Aead: the one binding behind every AEAD class. lwcrypto/__init__.py derives a
+// class per scheme and registers it here (_add_aead_class); an object keeps liblwc's
+// descriptor and a copy of the key, wiped when the object is destroyed.
+#include <cstring>
+#include <new>
+
+#include "common.hpp"
+
+namespace lwcpy {
+namespace {
+
+struct Aead {
+    static constexpr std::size_t max_key_size = 64;
+    const lwc_aead* alg;
+    u8 key[max_key_size];
+
+    ~Aead() { wipe(key, sizeof key); }
+    const char* name() const { return alg->name; }
+};
+
+// The arguments every operation takes, read and checked against the scheme.
+struct message {
+    input nonce, data, ad;
+    message(const Aead& a, nb::handle nonce_, nb::handle data_, nb::handle ad_)
+        : nonce(nonce_, a.name(), "nonce"), data(data_, a.name(), "data"),
+          ad(input::optional(ad_, a.name(), "associated_data")) {
+        check_size(a.name(), "nonce", a.alg->nonce_size, nonce.size());
+    }
+};
+
+scheme_classes<lwc_aead> classes("AEAD", "XoodyakAead", &lwc_aead_find);
+
+void add_class(nb::handle cls, const char* name) {
+    const lwc_aead* alg = lwc_aead_find(name);
+    if (alg != nullptr && alg->key_size > Aead::max_key_size)  // a longer key: raise the bound
+        raise(PyExc_RuntimeError, "%s: key of %zu bytes unsupported", name, alg->key_size);
+    classes.add(cls, name);
+}
+
+void init(nb::pointer_and_handle<Aead> self, nb::handle key) {
+    const lwc_aead& alg = classes.of(self.h);
+    const input k(key, alg.name, "key");
+    check_size(alg.name, "key", alg.key_size, k.size());
+    Aead* a = new (self.p) Aead{&alg, {}};
+    std::memcpy(a->key, k.data(), k.size());
+}
+
+void seal(const Aead& a, const message& m, u8* ct, u8* tag) {
+    int rc;
+    run(m.data.size() + m.ad.size(), [&] {
+        rc = lwc_aead_encrypt(a.alg, ct, tag, m.data.data(), m.data.size(), m.ad.data(),
+                              m.ad.size(), m.nonce.data(), a.key);
+    });
+    if (rc != LWC_OK) raise_status(a.name(), rc);
+}
+
+// The plaintext of the n bytes at ct, or InvalidTag: liblwc zeroes the output of a
+// failed check, and that bytes object is dropped unseen.
+nb::object open(const Aead& a, const message& m, const u8* ct, std::size_t n, const u8* tag) {
+    u8* pt;
+    nb::object result = new_bytes(n, pt);
+    int rc;
+    run(n + m.ad.size(), [&] {
+        rc = lwc_aead_decrypt(a.alg, pt, ct, n, tag, m.ad.data(), m.ad.size(), m.nonce.data(),
+                              a.key);
+    });
+    if (rc != LWC_OK) raise_status(a.name(), rc);
+    return result;
+}
+
+nb::object encrypt(const Aead& a, nb::handle nonce, nb::handle data, nb::handle ad) {
+    const message m(a, nonce, data, ad);
+    u8* out;
+    nb::object result = new_bytes(m.data.size() + a.alg->tag_size, out);
+    seal(a, m, out, out + m.data.size());
+    return result;
+}
+
+nb::object decrypt(const Aead& a, nb::handle nonce, nb::handle data, nb::handle ad) {
+    const message m(a, nonce, data, ad);
+    const std::size_t t = a.alg->tag_size;
+    if (m.data.size() < t)
+        raise(PyExc_ValueError, "%s: ciphertext must be at least %zu bytes (the tag), got %zu",
+              a.name(), t, m.data.size());
+    const std::size_t n = m.data.size() - t;
+    return open(a, m, m.data.data(), n, m.data.data() + n);
+}
+
+nb::object encrypt_detached(const Aead& a, nb::handle nonce, nb::handle data, nb::handle ad) {
+    const message m(a, nonce, data, ad);
+    u8 *ct, *tag;
+    nb::object ct_obj = new_bytes(m.data.size(), ct), tag_obj = new_bytes(a.alg->tag_size, tag);
+    seal(a, m, ct, tag);
+    return nb::make_tuple(ct_obj, tag_obj);
+}
+
+nb::object decrypt_detached(const Aead& a, nb::handle nonce, nb::handle data, nb::handle tag,
+                            nb::handle ad) {
+    const message m(a, nonce, data, ad);
+    const input t(tag, a.name(), "tag");
+    check_size(a.name(), "tag", a.alg->tag_size, t.size());
+    return open(a, m, m.data.data(), m.data.size(), t.data());
+}
+
+constexpr const char* class_doc = R"(Authenticated encryption with associated data (AEAD).
+
+The base of the AEAD classes (lwcrypto.XoodyakAead, lwcrypto.TinyJambu128, ...;
+lwcrypto.aead(name) finds one by registry name). Shaped like pyca/cryptography's AEAD
+classes: Cls(key), Cls.generate_key(), encrypt(nonce, data, associated_data) returning
+ciphertext || tag, decrypt(...) raising lwcrypto.InvalidTag.
+
+Class attributes: name (registry name), key_size, nonce_size, tag_size (bytes), backend
+(the code path liblwc chose for this CPU).
+
+Any bytes-like object is accepted (bytes, bytearray, memoryview, array, numpy arrays).
+A nonce must never be used twice with one key. Calls on 2048 bytes or more release the
+GIL, so threads encrypt in parallel. The object keeps a copy of the key, wiped when the
+object is destroyed.)";
+
+}  // namespace
+
+void bind_aead(nb::module_& m) {
+    // Every argument accepts None in the dispatch, so that a wrong type gets this module's
+    // TypeError naming the scheme and the argument rather than nanobind's generic one.
+    nb::class_<Aead>(m, "Aead", class_doc)
+        .def("__init__", &init, "key"_a.none(), nb::sig("def __init__(self, key: Buffer) -> None"),
+             "Keeps a copy of key (key_size bytes), wiped when the object is destroyed.\n"
+             "ValueError for a key of another size, TypeError for a non-bytes-like one.")
+        .def("encrypt", &encrypt, "nonce"_a.none(), "data"_a.none(),
+             "associated_data"_a.none() = nb::none(),
+             nb::sig("def encrypt(self, nonce: Buffer, data: Buffer, "
+                     "associated_data: Buffer | None = None) -> bytes"),
+             "Encrypts data and authenticates it with associated_data (None: empty);\n"
+             "returns ciphertext || tag (len(data) + tag_size bytes).\n"
+             "The nonce (nonce_size bytes) must never repeat under one key.")
+        .def("decrypt", &decrypt, "nonce"_a.none(), "data"_a.none(),
+             "associated_data"_a.none() = nb::none(),
+             nb::sig("def decrypt(self, nonce: Buffer, data: Buffer, "
+                     "associated_data: Buffer | None = None) -> bytes"),
+             "Checks and decrypts data = ciphertext || tag; returns the plaintext.\n"
+             "Raises lwcrypto.InvalidTag, returning nothing, when the tag does not verify;\n"
+             "ValueError when data is shorter than a tag.")
+        .def("encrypt_detached", &encrypt_detached, "nonce"_a.none(), "data"_a.none(),
+             "associated_data"_a.none() = nb::none(),
+             nb::sig("def encrypt_detached(self, nonce: Buffer, data: Buffer, "
+                     "associated_data: Buffer | None = None) -> tuple[bytes, bytes]"),
+             "Like encrypt, with the tag apart: returns (ciphertext, tag), the ciphertext as\n"
+             "long as data.")
+        .def("decrypt_detached", &decrypt_detached, "nonce"_a.none(), "data"_a.none(),
+             "tag"_a.none(), "associated_data"_a.none() = nb::none(),
+             nb::sig("def decrypt_detached(self, nonce: Buffer, data: Buffer, tag: Buffer, "
+                     "associated_data: Buffer | None = None) -> bytes"),
+             "Like decrypt, with the tag apart (tag_size bytes): returns the plaintext or\n"
+             "raises lwcrypto.InvalidTag.");
+    m.def("_add_aead_class", &add_class, "cls"_a, "name"_a);
+}
+
+}  // namespace lwcpy

@@ -1,0 +1,154 @@
+// lwcrypto._lwcrypto: one generic AEAD class and one generic hash class (aead.cpp,
+// hash.cpp) and the enumeration of liblwc's schemes, from which lwcrypto/__init__.py
+// derives a class per scheme. No scheme is named here.
+#include <chrono>
+#include <cstring>
+#include <vector>
+
+#include <nanobind/stl/string.h>
+
+#include "common.hpp"
+
+namespace lwcpy {
+
+PyObject* invalid_tag = nullptr;
+
+input::input(nb::handle obj, const char* scheme, const char* what) {
+    PyObject* o = obj.ptr();
+    if (PyBytes_CheckExact(o)) {
+        data_ = reinterpret_cast<const u8*>(PyBytes_AS_STRING(o));
+        size_ = static_cast<std::size_t>(PyBytes_GET_SIZE(o));
+        return;
+    }
+    if (!PyObject_CheckBuffer(o))
+        raise(PyExc_TypeError, "%s: %s must be a bytes-like object, not '%.100s'", scheme, what,
+              Py_TYPE(o)->tp_name);
+    if (PyObject_GetBuffer(o, &view_, PyBUF_SIMPLE) != 0) {  // a strided view, typically
+        const nb::python_error cause;  // takes the exporter's error (its type varies)
+        raise(PyExc_BufferError, "%s: %s must be a contiguous buffer (%S)", scheme, what,
+              cause.value().ptr());
+    }
+    held_ = true;
+    data_ = static_cast<const u8*>(view_.buf);
+    size_ = static_cast<std::size_t>(view_.len);
+}
+
+nb::object new_bytes(std::size_t n, u8*& out) {
+    PyObject* b = PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(n));
+    if (b == nullptr) throw nb::python_error();
+    out = reinterpret_cast<u8*>(PyBytes_AS_STRING(b));
+    return nb::steal(b);
+}
+
+void check_size(const char* scheme, const char* what, std::size_t expected, std::size_t got) {
+    if (got != expected)
+        raise(PyExc_ValueError, "%s: %s must be %zu bytes, got %zu", scheme, what, expected, got);
+}
+
+void raise_status(const char* scheme, int status) {
+    raise(status == LWC_ERR_VERIFY ? invalid_tag : PyExc_RuntimeError, "%s: %s", scheme,
+          lwc_strerror(status));
+}
+
+void wipe(void* p, std::size_t n) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    std::memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");  // the stores count: memory is read here
+#else
+    auto* v = static_cast<volatile unsigned char*>(p);
+    while (n-- > 0) *v++ = 0;
+#endif
+}
+
+namespace {
+
+nb::dict describe(const lwc_aead& a) {
+    nb::dict d;
+    d["name"] = a.name;
+    d["key_size"] = a.key_size;
+    d["nonce_size"] = a.nonce_size;
+    d["tag_size"] = a.tag_size;
+    d["backend"] = a.backend;
+    return d;
+}
+
+nb::dict describe(const struct lwc_hash& h) {
+    nb::dict d;
+    d["name"] = h.name;
+    d["digest_size"] = h.digest_size;
+    d["block_size"] = h.block_size;
+    d["backend"] = h.backend;
+    return d;
+}
+
+// Every scheme that at(0), at(1), ... gives, as dicts of its descriptor's fields.
+template <class Desc>
+nb::list descriptors(const Desc* (*at)(std::size_t)) {
+    nb::list out;
+    for (std::size_t i = 0; const Desc* d = at(i); ++i) out.append(describe(*d));
+    return out;
+}
+
+// Seconds per call of liblwc doing the work of one Python call (fixed key and nonce,
+// msg_len bytes of message, ad_len of AD), the baseline of the overhead benchmark.
+// op: "encrypt" or "decrypt" (AEAD), "hash" (one-shot).
+double time_c(const std::string& op, const std::string& name, std::size_t msg_len,
+              std::size_t ad_len, std::size_t iters) {
+    const lwc_aead* aead = lwc_aead_find(name.c_str());
+    const struct lwc_hash* hash = lwc_hash_find(name.c_str());
+    const bool known = op == "hash" ? hash != nullptr
+                                    : aead != nullptr && (op == "encrypt" || op == "decrypt");
+    if (!known || iters == 0)
+        raise(PyExc_ValueError, "no operation %s for %s, %zu times", op.c_str(), name.c_str(), iters);
+    const std::size_t out_len = msg_len + (hash != nullptr ? hash->digest_size : aead->tag_size);
+    const std::size_t key_len = aead != nullptr ? aead->key_size : 0;
+    const std::size_t nonce_len = aead != nullptr ? aead->nonce_size : 0;
+    std::vector<u8> key(key_len, 1), nonce(nonce_len, 2), msg(msg_len, 3), ad(ad_len, 4),
+        out(out_len);
+    u8* tag = out.data() + msg_len;
+    if (op == "decrypt")  // a valid ciphertext and tag to open
+        lwc_aead_encrypt(aead, msg.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
+                         nonce.data(), key.data());
+    const int kind = op == "encrypt" ? 0 : op == "decrypt" ? 1 : 2;
+    nb::gil_scoped_release unlocked;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < iters; ++i) {
+        if (kind == 0)
+            lwc_aead_encrypt(aead, out.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
+                             nonce.data(), key.data());
+        else if (kind == 1)
+            lwc_aead_decrypt(aead, out.data(), msg.data(), msg_len, tag, ad.data(), ad_len,
+                             nonce.data(), key.data());
+        else
+            lwc_hash(hash, out.data(), msg.data(), msg_len);
+    }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    return took.count() / static_cast<double>(iters);
+}
+
+}  // namespace
+}  // namespace lwcpy
+
+NB_MODULE(_lwcrypto, m) {
+    using namespace lwcpy;
+    m.doc() = "The compiled core of lwcrypto (use the lwcrypto package, not this module).";
+    m.attr("__version__") = LWC_VERSION;
+    invalid_tag = PyErr_NewExceptionWithDoc(
+        "lwcrypto.InvalidTag",
+        "Raised by decrypt when the tag does not verify: the key, nonce or associated data\n"
+        "differ from encryption, or the ciphertext or tag were changed. No plaintext is\n"
+        "returned.",
+        nullptr, nullptr);
+    if (invalid_tag == nullptr) throw nb::python_error();
+    m.attr("InvalidTag") = nb::handle(invalid_tag);
+    bind_aead(m);
+    bind_hash(m);
+    m.def("aead_descriptors", [] { return descriptors(&lwc_aead_at); },
+          "The AEADs of liblwc, in registry order: dicts of name, key_size, nonce_size, "
+          "tag_size, backend.");
+    m.def("hash_descriptors", [] { return descriptors(&lwc_hash_at); },
+          "The hashes of liblwc, in registry order: dicts of name, digest_size, block_size, "
+          "backend.");
+    m.def("_time_c", &time_c, "op"_a, "name"_a, "msg_len"_a, "ad_len"_a, "iters"_a,
+          "Seconds per call of liblwc doing the work of one Python call (benchmarks only).");
+}

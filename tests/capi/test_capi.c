@@ -1,0 +1,323 @@
+/* liblwc from C: every official KAT record of every scheme the library lists, through
+ * every entry point (attached and detached, in place, one-shot and incremental hashing),
+ * then the argument, length and state checks.
+ *
+ *   lwc_capi_test <kat-dir> <backend>
+ *
+ * <backend> is the one the environment asked for (LWC_BACKEND / LWC_FORCE_PORTABLE). When
+ * the library chose a slower one, this CPU lacks it: exit 77, which CTest reports as
+ * skipped. Compiled as C99: this is what a C user's compiler sees of lwc.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lwc.h>
+
+#define MAX_FIELD 2048 /* bytes; the longest KAT field is a 1024-byte hash message */
+#define MAX_TAG 64
+
+static int failures;
+static char context[128]; /* the scheme and record being checked, for messages */
+
+static void check(int ok, const char *what, int line) {
+    if (ok) return;
+    if (++failures <= 20) fprintf(stderr, "line %d: %s: %s failed\n", line, context, what);
+}
+#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+
+/* ---------------------------------------------------------------- KAT files */
+
+typedef struct {
+    uint8_t data[MAX_FIELD];
+    size_t len;
+} field;
+
+typedef struct {
+    int count;
+    field key, nonce, pt, ad, ct, msg, md;
+} record;
+
+static field *field_named(record *r, const char *name) {
+    static const char *const names[] = {"Key", "Nonce", "PT", "AD", "CT", "Msg", "MD"};
+    field *const fields[] = {&r->key, &r->nonce, &r->pt, &r->ad, &r->ct, &r->msg, &r->md};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (strcmp(name, names[i]) == 0) return fields[i];
+    return NULL;
+}
+
+static void parse_hex(const char *s, field *f) {
+    f->len = 0;
+    while (s[0] != '\0' && s[1] != '\0' && f->len < MAX_FIELD) {
+        unsigned byte;
+        if (sscanf(s, "%2x", &byte) != 1) break;
+        f->data[f->len++] = (uint8_t)byte;
+        s += 2;
+    }
+}
+
+/* Reads the next "Name = value" block; returns 0 at the end of the file. */
+static int read_record(FILE *in, record *r) {
+    char line[2 * MAX_FIELD + 64];
+    int fields = 0;
+    memset(r, 0, sizeof *r);
+    while (fgets(line, sizeof line, in) != NULL) {
+        char *eq = strstr(line, " = ");
+        field *f;
+        if (eq == NULL) {
+            if (fields > 0) return 1;
+            continue;
+        }
+        *eq = '\0';
+        eq[3 + strcspn(eq + 3, "\r\n")] = '\0';
+        if (strcmp(line, "Count") == 0) r->count = atoi(eq + 3);
+        else if ((f = field_named(r, line)) != NULL) parse_hex(eq + 3, f);
+        ++fields;
+    }
+    return fields > 0;
+}
+
+static FILE *open_kat(const char *dir, const char *scheme) {
+    char path[1024];
+    FILE *in;
+    snprintf(path, sizeof path, "%s/%s.txt", dir, scheme);
+    in = fopen(path, "r");
+    if (in == NULL) fprintf(stderr, "cannot open %s\n", path);
+    return in;
+}
+
+static int all_zero(const uint8_t *p, size_t n) {
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (p[i] != 0) return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- AEAD */
+
+static void check_aead_record(const lwc_aead *a, const record *r) {
+    static uint8_t c[MAX_FIELD], m[MAX_FIELD], buf[MAX_FIELD];
+    uint8_t tag[MAX_TAG];
+    const size_t n = r->pt.len;
+    const uint8_t *ad = r->ad.data, *nonce = r->nonce.data, *key = r->key.data;
+    size_t c_len = 0, m_len = 0;
+
+    CHECK(r->key.len == a->key_size && r->nonce.len == a->nonce_size);
+    CHECK(r->ct.len == n + a->tag_size);
+    /* Attached tag, the shape of the KAT files. */
+    CHECK(lwc_aead_seal(a, c, &c_len, r->pt.data, n, ad, r->ad.len, nonce, key) == LWC_OK);
+    CHECK(c_len == r->ct.len && memcmp(c, r->ct.data, c_len) == 0);
+    CHECK(lwc_aead_open(a, m, &m_len, r->ct.data, r->ct.len, ad, r->ad.len, nonce, key) ==
+          LWC_OK);
+    CHECK(m_len == n && memcmp(m, r->pt.data, n) == 0);
+    /* Detached tag, in place. */
+    memcpy(buf, r->pt.data, n);
+    CHECK(lwc_aead_encrypt(a, buf, tag, buf, n, ad, r->ad.len, nonce, key) == LWC_OK);
+    CHECK(memcmp(buf, r->ct.data, n) == 0 && memcmp(tag, r->ct.data + n, a->tag_size) == 0);
+    CHECK(lwc_aead_decrypt(a, buf, buf, n, tag, ad, r->ad.len, nonce, key) == LWC_OK);
+    CHECK(memcmp(buf, r->pt.data, n) == 0);
+    /* A flipped tag bit: rejected, and the output holds zeros, not plaintext. */
+    memcpy(c, r->ct.data, r->ct.len);
+    c[r->ct.len - 1] ^= 0x80;
+    memset(m, 0xA5, n);
+    CHECK(lwc_aead_open(a, m, &m_len, c, r->ct.len, ad, r->ad.len, nonce, key) ==
+          LWC_ERR_VERIFY);
+    CHECK(m_len == 0 && all_zero(m, n));
+}
+
+static void check_aead_arguments(const lwc_aead *a) {
+    uint8_t key[MAX_TAG] = {0}, nonce[MAX_TAG] = {0}, tag[MAX_TAG] = {0};
+    uint8_t c[2 * MAX_TAG] = {0}, m[2 * MAX_TAG] = {0};
+    const size_t t = a->tag_size;
+    size_t len = 99;
+
+    snprintf(context, sizeof context, "%s arguments", a->name);
+    /* NULL is fine with a length of 0. */
+    CHECK(lwc_aead_seal(a, c, &len, NULL, 0, NULL, 0, nonce, key) == LWC_OK && len == t);
+    CHECK(lwc_aead_open(a, NULL, &len, c, t, NULL, 0, nonce, key) == LWC_OK && len == 0);
+    CHECK(lwc_aead_encrypt(a, NULL, tag, NULL, 0, NULL, 0, nonce, key) == LWC_OK);
+    CHECK(lwc_aead_decrypt(a, NULL, NULL, 0, tag, NULL, 0, nonce, key) == LWC_OK);
+    /* NULL with a nonzero length, or where a pointer is always needed. */
+    CHECK(lwc_aead_seal(a, c, &len, NULL, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT && len == 0);
+    CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 1, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, NULL, &len, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(NULL, c, &len, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 0, NULL, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 0, nonce, NULL) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_encrypt(a, NULL, tag, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_encrypt(a, c, NULL, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_decrypt(a, m, c, 1, NULL, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_decrypt(a, NULL, c, 1, tag, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(a, NULL, &len, c, t + 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(a, m, &len, NULL, t, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    /* Lengths out of range: a ciphertext shorter than a tag, a size that overflows. */
+    CHECK(lwc_aead_open(a, m, &len, c, t - 1, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
+    CHECK(lwc_aead_open(a, m, &len, c, 0, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
+    CHECK(lwc_aead_seal(a, c, &len, m, SIZE_MAX - t + 1, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
+}
+
+/* ---------------------------------------------------------------- hash */
+
+static void check_hash_record(const struct lwc_hash *h, const record *r) {
+    uint8_t out[MAX_TAG], forked[MAX_TAG];
+    const uint8_t *msg = r->msg.data;
+    const size_t len = r->msg.len;
+    size_t pos = 0, step = 0, fork_at = 0;
+    lwc_hash_state st, fork;
+
+    CHECK(r->md.len == h->digest_size);
+    CHECK(lwc_hash(h, out, msg, len) == LWC_OK && memcmp(out, r->md.data, r->md.len) == 0);
+    /* Incremental, in pieces of 0, 1, 2, ..., block_size + 1 bytes; forked half-way. */
+    CHECK(lwc_hash_init(h, &st) == LWC_OK);
+    while (pos < len) {
+        const size_t take = step < len - pos ? step : len - pos;
+        if (fork_at == 0 && pos >= len / 2) {
+            CHECK(lwc_hash_copy(&fork, &st) == LWC_OK);
+            fork_at = pos + 1; /* + 1: 0 means "not forked yet" */
+        }
+        CHECK(lwc_hash_update(&st, msg + pos, take) == LWC_OK);
+        pos += take;
+        step = (step + 1) % (h->block_size + 2);
+    }
+    CHECK(lwc_hash_final(&st, out) == LWC_OK && memcmp(out, r->md.data, r->md.len) == 0);
+    if (fork_at != 0) {
+        CHECK(lwc_hash_update(&fork, msg + fork_at - 1, len - (fork_at - 1)) == LWC_OK);
+        CHECK(lwc_hash_final(&fork, forked) == LWC_OK);
+        CHECK(memcmp(forked, r->md.data, r->md.len) == 0);
+    }
+}
+
+static void check_hash_arguments(const struct lwc_hash *h) {
+    uint8_t out[MAX_TAG], again[MAX_TAG], in[3] = {1, 2, 3};
+    lwc_hash_state st, other;
+    struct lwc_hash foreign = *h;
+    lwc_hash_state *small;
+
+    snprintf(context, sizeof context, "%s arguments", h->name);
+    CHECK(h->state_size > 0 && h->state_size <= sizeof(lwc_hash_state));
+    CHECK(lwc_hash(h, out, NULL, 0) == LWC_OK);
+    CHECK(lwc_hash(h, out, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash(h, NULL, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash(NULL, out, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_init(h, NULL) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_init(&foreign, &st) == LWC_ERR_ARGUMENT); /* not one of the library's */
+    /* A state never initialized. */
+    memset(&st, 0xA5, sizeof st);
+    CHECK(lwc_hash_update(&st, in, 1) == LWC_ERR_STATE);
+    CHECK(lwc_hash_final(&st, out) == LWC_ERR_STATE);
+    CHECK(lwc_hash_copy(&other, &st) == LWC_ERR_STATE);
+    /* NULL arguments on a live state, then a finalized state. */
+    CHECK(lwc_hash_init(h, &st) == LWC_OK);
+    CHECK(lwc_hash_update(&st, NULL, 0) == LWC_OK);
+    CHECK(lwc_hash_update(&st, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_update(NULL, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_final(&st, NULL) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_copy(NULL, &st) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_final(&st, out) == LWC_OK);
+    CHECK(lwc_hash_update(&st, in, 1) == LWC_ERR_STATE);
+    CHECK(lwc_hash_final(&st, out) == LWC_ERR_STATE);
+    /* A heap buffer of exactly state_size bytes serves as a state. */
+    small = (lwc_hash_state *)malloc(h->state_size);
+    CHECK(small != NULL);
+    if (small == NULL) return;
+    CHECK(lwc_hash_init(h, small) == LWC_OK && lwc_hash_update(small, in, 3) == LWC_OK);
+    CHECK(lwc_hash_final(small, out) == LWC_OK);
+    CHECK(lwc_hash(h, again, in, 3) == LWC_OK && memcmp(out, again, h->digest_size) == 0);
+    free(small);
+}
+
+/* ---------------------------------------------------------------- the whole library */
+
+static void check_lookup(const char *backend) {
+    const int codes[] = {LWC_OK, LWC_ERR_VERIFY, LWC_ERR_ARGUMENT, LWC_ERR_LENGTH, LWC_ERR_STATE};
+    size_t i, j;
+
+    snprintf(context, sizeof context, "lookup");
+    CHECK(lwc_abi_version() == LWC_ABI_VERSION);
+    CHECK(lwc_aead_count() > 0 && lwc_hash_count() > 0);
+    CHECK(lwc_aead_find("no-such-scheme") == NULL && lwc_hash_find("no-such-scheme") == NULL);
+    CHECK(lwc_aead_find(NULL) == NULL && lwc_hash_find(NULL) == NULL);
+    CHECK(lwc_aead_at(lwc_aead_count()) == NULL && lwc_hash_at(lwc_hash_count()) == NULL);
+    for (i = 0; i < lwc_aead_count(); ++i) {
+        const lwc_aead *a = lwc_aead_at(i);
+        CHECK(lwc_aead_find(a->name) == a && lwc_hash_find(a->name) == NULL);
+        CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0 && a->tag_size <= MAX_TAG);
+        CHECK(strcmp(a->backend, backend) == 0);
+    }
+    for (i = 0; i < lwc_hash_count(); ++i) {
+        const struct lwc_hash *h = lwc_hash_at(i);
+        CHECK(lwc_hash_find(h->name) == h && lwc_aead_find(h->name) == NULL);
+        CHECK(h->digest_size > 0 && h->digest_size <= MAX_TAG && h->block_size > 0);
+        CHECK(strcmp(h->backend, backend) == 0);
+    }
+    for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
+        CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(12345)) != 0);
+        for (j = 0; j < i; ++j) CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(codes[j])) != 0);
+    }
+}
+
+/* Runs every record of <dir>/<name>.txt through check_record; returns the count. */
+static size_t run_kat(const char *dir, const char *name, const void *alg,
+                      void (*check_record)(const void *alg, const record *r)) {
+    static record r;
+    size_t records = 0;
+    FILE *in = open_kat(dir, name);
+    if (in == NULL) {
+        ++failures;
+        return 0;
+    }
+    while (read_record(in, &r)) {
+        snprintf(context, sizeof context, "%s KAT Count = %d", name, r.count);
+        check_record(alg, &r);
+        ++records;
+    }
+    fclose(in);
+    CHECK(records > 0);
+    return records;
+}
+
+static void aead_record(const void *alg, const record *r) { check_aead_record(alg, r); }
+static void hash_record(const void *alg, const record *r) { check_hash_record(alg, r); }
+
+/* Backends from slowest to fastest: choosing a slower one than asked means this CPU
+ * lacks the one asked for; a faster one means the request was ignored. */
+static int speed_rank(const char *backend) {
+    static const char *const order[] = {"portable", "avx2", "avx512"};
+    int i;
+    for (i = 0; i < 3; ++i)
+        if (strcmp(backend, order[i]) == 0) return i;
+    return -1;
+}
+
+int main(int argc, char **argv) {
+    const char *kat_dir, *wanted, *chosen;
+    size_t i, records = 0;
+
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s <kat-dir> <backend>\n", argv[0]);
+        return 2;
+    }
+    kat_dir = argv[1];
+    wanted = argv[2];
+    chosen = lwc_aead_at(0)->backend;
+    if (strcmp(chosen, wanted) != 0) {
+        const int skip = speed_rank(chosen) >= 0 && speed_rank(chosen) < speed_rank(wanted);
+        printf("backend %s asked for, %s chosen: %s\n", wanted, chosen,
+               skip ? "this CPU lacks it, skipped" : "FAILED");
+        return skip ? 77 : 1;
+    }
+    check_lookup(chosen);
+    for (i = 0; i < lwc_aead_count(); ++i) {
+        const lwc_aead *a = lwc_aead_at(i);
+        records += run_kat(kat_dir, a->name, a, aead_record);
+        check_aead_arguments(a);
+    }
+    for (i = 0; i < lwc_hash_count(); ++i) {
+        const struct lwc_hash *h = lwc_hash_at(i);
+        records += run_kat(kat_dir, h->name, h, hash_record);
+        check_hash_arguments(h);
+    }
+    printf("backend %s: %zu AEADs, %zu hashes, %zu KAT records: %s (%d failures)\n", chosen,
+           lwc_aead_count(), lwc_hash_count(), records, failures ? "FAILED" : "ok", failures);
+    return failures ? 1 : 0;
+}

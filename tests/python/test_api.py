@@ -1,0 +1,228 @@
+"""The shape of lwcrypto: names, class attributes, lookups, accepted buffers and the
+errors of wrong sizes and types."""
+
+from __future__ import annotations
+
+import array
+import inspect
+import pydoc
+import re
+
+import numpy as np
+import pytest
+
+import lwcrypto
+
+AEADS = [lwcrypto.aead(n) for n in lwcrypto.aead_algorithms]
+HASHES = [type(lwcrypto.new(n)) for n in lwcrypto.hash_algorithms]
+
+
+def sample(cls):
+    """An object of an AEAD class with a nonce, a message and AD of fitting sizes."""
+    return cls(bytes(range(cls.key_size))), bytes(cls.nonce_size), b"attack at dawn", b"header"
+
+
+# --- names and attributes ----------------------------------------------------------------------
+
+# DESIGN.md's table of class names for registry names.
+DESIGN_NAMES = {
+    "tinyjambu-128": "TinyJambu128", "tinyjambu-192": "TinyJambu192",
+    "tinyjambu-256": "TinyJambu256", "photon-beetle-aead-32": "PhotonBeetleAead32",
+    "photon-beetle-aead-128": "PhotonBeetleAead128", "photon-beetle-hash": "PhotonBeetleHash",
+    "grain-128aead": "Grain128Aead", "xoodyak": "XoodyakAead", "xoodyak-hash": "XoodyakHash",
+    "schwaemm128-128": "Schwaemm128_128", "schwaemm192-192": "Schwaemm192_192",
+    "schwaemm256-128": "Schwaemm256_128", "schwaemm256-256": "Schwaemm256_256",
+    "esch256": "Esch256", "esch384": "Esch384",
+}
+
+
+def test_class_names_follow_design_table() -> None:
+    for name, cls_name in DESIGN_NAMES.items():
+        assert lwcrypto._class_name(name) == cls_name
+    for name in lwcrypto.algorithms:
+        cls = getattr(lwcrypto, lwcrypto._class_name(name))
+        assert cls.name == name and cls.__name__ in lwcrypto.__all__
+        assert cls.__module__ == "lwcrypto" and cls.__qualname__ == cls.__name__
+
+
+def test_algorithm_lists() -> None:
+    assert set(DESIGN_NAMES) == set(lwcrypto.algorithms)
+    assert lwcrypto.algorithms == lwcrypto.aead_algorithms + lwcrypto.hash_algorithms
+    assert all(isinstance(n, str) for n in lwcrypto.algorithms)
+    assert re.fullmatch(r"\d+\.\d+\.\d+", lwcrypto.__version__)
+
+
+@pytest.mark.parametrize("cls", AEADS, ids=lambda c: c.name)
+def test_aead_class_attributes(cls) -> None:
+    assert issubclass(cls, lwcrypto.Aead) and lwcrypto.aead(cls.name) is cls
+    assert all(isinstance(getattr(cls, a), int) and getattr(cls, a) > 0
+               for a in ("key_size", "nonce_size", "tag_size"))
+    assert isinstance(cls.backend, str) and cls.backend
+    box, nonce, msg, ad = sample(cls)
+    assert box.name == cls.name and box.tag_size == cls.tag_size  # readable on objects too
+    key = cls.generate_key()
+    assert isinstance(key, bytes) and len(key) == cls.key_size and key != cls.generate_key()
+    sealed = box.encrypt(nonce, msg, ad)
+    assert isinstance(sealed, bytes) and len(sealed) == len(msg) + cls.tag_size
+
+
+@pytest.mark.parametrize("cls", HASHES, ids=lambda c: c.name)
+def test_hash_class_attributes(cls) -> None:
+    assert issubclass(cls, lwcrypto.Hash) and type(lwcrypto.new(cls.name)) is cls
+    h = cls(b"abc")
+    assert h.name == cls.name and h.digest_size == cls.digest_size > 0 and h.block_size > 0
+    d = h.digest()
+    assert isinstance(d, bytes) and len(d) == cls.digest_size
+    assert h.hexdigest() == d.hex() and cls().digest() == cls(b"").digest()
+    assert cls(data=b"abc").digest() == d  # the keyword too
+
+
+def test_lookups_of_unknown_names_list_the_known() -> None:
+    with pytest.raises(ValueError, match="unknown AEAD 'aes'.*xoodyak"):
+        lwcrypto.aead("aes")
+    with pytest.raises(ValueError, match="unknown hash 'sha256'.*esch256"):
+        lwcrypto.new("sha256")
+    with pytest.raises(ValueError, match="unknown hash 'xoodyak'"):
+        lwcrypto.new("xoodyak")  # an AEAD is not a hash
+    with pytest.raises(ValueError):
+        lwcrypto.aead(["xoodyak"])  # type: ignore[arg-type]
+
+
+def test_bases_are_abstract() -> None:
+    with pytest.raises(TypeError, match="not a scheme's class.*XoodyakAead"):
+        lwcrypto.Aead(bytes(16))
+    with pytest.raises(TypeError, match="not a scheme's class.*Esch256"):
+        lwcrypto.Hash()
+
+
+def test_subclasses_of_scheme_classes() -> None:
+    class Mine(lwcrypto.XoodyakAead):
+        pass
+
+    class Logged(lwcrypto.Esch256):
+        def __init__(self, data=b""):
+            self.calls = 1  # needs a __dict__: Logged declares no __slots__
+            super().__init__(data)
+
+    box, nonce, msg, ad = sample(lwcrypto.XoodyakAead)
+    assert Mine(bytes(range(16))).encrypt(nonce, msg, ad) == box.encrypt(nonce, msg, ad)
+    h = Logged(b"abc")  # its own __init__ runs: the fast construction is not inherited
+    assert h.calls == 1 and h.digest() == lwcrypto.Esch256(b"abc").digest()
+    assert type(h.copy()) is Logged
+
+
+def test_docstrings_show_in_help() -> None:
+    text = pydoc.render_doc(lwcrypto.XoodyakAead, renderer=pydoc.plaintext)
+    for expected in ("'xoodyak': 16-byte key", "encrypt(self, nonce: Buffer",
+                     "lwcrypto.InvalidTag", "generate_key", "wiped"):
+        assert expected in text
+    text = pydoc.render_doc(lwcrypto.Esch256, renderer=pydoc.plaintext)
+    assert "hexdigest(self) -> str" in text and "32-byte digest" in text
+    assert "InvalidTag" in pydoc.render_doc(lwcrypto, renderer=pydoc.plaintext)
+    assert inspect.getdoc(lwcrypto.new) and inspect.getdoc(lwcrypto.aead)
+
+
+# --- inputs -------------------------------------------------------------------------------------
+
+def as_buffers(data: bytes) -> list:
+    """data as every bytes-like kind a caller may hold."""
+    words = data[: len(data) // 4 * 4]
+    return [bytearray(data), memoryview(data), memoryview(b"xx" + data)[2:],
+            array.array("B", data), np.frombuffer(data, dtype=np.uint8),
+            np.frombuffer(data, dtype=np.uint8).copy(), np.frombuffer(words, dtype="<u4")]
+
+
+def test_any_bytes_like_input() -> None:
+    box, nonce, msg, ad = sample(lwcrypto.XoodyakAead)
+    msg = bytes(range(64))
+    sealed = box.encrypt(nonce, msg, ad)
+    for buf in as_buffers(msg):
+        n = len(memoryview(buf).cast("B"))
+        assert box.encrypt(nonce, buf, ad) == box.encrypt(nonce, msg[:n], ad)
+    for buf in as_buffers(sealed):
+        if len(memoryview(buf).cast("B")) == len(sealed):
+            assert box.decrypt(bytearray(nonce), buf, memoryview(ad)) == msg
+    for buf in as_buffers(bytes(range(16))):
+        assert lwcrypto.XoodyakAead(buf).encrypt(nonce, msg, ad) == sealed
+        assert lwcrypto.Esch256(buf).digest() == lwcrypto.Esch256(bytes(memoryview(buf).cast("B"))).digest()
+
+
+def test_associated_data_none_is_empty_and_keywords_work() -> None:
+    box, nonce, msg, _ = sample(lwcrypto.TinyJambu128)
+    sealed = box.encrypt(nonce, msg, None)
+    assert sealed == box.encrypt(nonce, msg, b"") == box.encrypt(nonce, msg)
+    assert box.decrypt(nonce=nonce, data=sealed, associated_data=None) == msg
+    ct, tag = box.encrypt_detached(nonce=nonce, data=msg)
+    assert box.decrypt_detached(nonce, ct, tag=tag) == msg
+
+
+def test_non_contiguous_buffers_are_refused() -> None:
+    box, nonce, msg, ad = sample(lwcrypto.XoodyakAead)
+    with pytest.raises(BufferError, match="xoodyak: data must be a contiguous buffer"):
+        box.encrypt(nonce, memoryview(bytes(64))[::2], ad)
+    with pytest.raises(BufferError, match="esch256: data must be a contiguous buffer"):
+        lwcrypto.Esch256(np.zeros(8, dtype=np.uint8)[::2])
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls", AEADS, ids=lambda c: c.name)
+def test_wrong_sizes_name_scheme_and_sizes(cls) -> None:
+    box, nonce, msg, ad = sample(cls)
+    k, n, t = cls.key_size, cls.nonce_size, cls.tag_size
+    cases = [
+        (lambda: cls(bytes(k - 1)), f"{cls.name}: key must be {k} bytes, got {k - 1}"),
+        (lambda: cls(bytes(k + 1)), f"{cls.name}: key must be {k} bytes, got {k + 1}"),
+        (lambda: box.encrypt(bytes(n + 1), msg, ad), f"{cls.name}: nonce must be {n} bytes, got {n + 1}"),
+        (lambda: box.decrypt(b"", bytes(64), ad), f"{cls.name}: nonce must be {n} bytes, got 0"),
+        (lambda: box.encrypt_detached(bytes(n - 1), msg), f"{cls.name}: nonce must be {n} bytes, got {n - 1}"),
+        (lambda: box.decrypt(nonce, bytes(t - 1), ad),
+         f"{cls.name}: ciphertext must be at least {t} bytes \\(the tag\\), got {t - 1}"),
+        (lambda: box.decrypt_detached(nonce, msg, bytes(t + 1)), f"{cls.name}: tag must be {t} bytes, got {t + 1}"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=f"^{message}$"):
+            call()
+
+
+@pytest.mark.parametrize("bad", ["text", 16, None, 1.5, [0] * 16], ids=repr)
+def test_wrong_types_raise_type_error(bad) -> None:
+    box, nonce, msg, ad = sample(lwcrypto.XoodyakAead)
+    what = f"xoodyak: .* must be a bytes-like object, not '{type(bad).__name__}'"
+    for call in (lambda: lwcrypto.XoodyakAead(bad), lambda: box.encrypt(bad, msg, ad),
+                 lambda: box.encrypt(nonce, bad, ad), lambda: box.decrypt(nonce, bad, ad),
+                 lambda: box.decrypt_detached(nonce, msg, bad, ad)):
+        with pytest.raises(TypeError, match=what):
+            call()
+    if bad is not None:  # None is the empty AD
+        with pytest.raises(TypeError, match="associated_data must be a bytes-like object"):
+            box.encrypt(nonce, msg, bad)
+    with pytest.raises(TypeError, match="esch256: data must be a bytes-like object"):
+        lwcrypto.Esch256(bad)
+    with pytest.raises(TypeError, match="esch256: data must be a bytes-like object"):
+        lwcrypto.Esch256().update(bad)
+    with pytest.raises(TypeError):
+        box.encrypt(nonce)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("cls", AEADS, ids=lambda c: c.name)
+def test_failed_decryption_returns_nothing(cls) -> None:
+    box, nonce, msg, ad = sample(cls)
+    sealed = box.encrypt(nonce, msg, ad)
+    other = cls(bytes(cls.key_size))
+    for call in (lambda: other.decrypt(nonce, sealed, ad),
+                 lambda: box.decrypt(nonce, sealed, ad + b"!"),
+                 lambda: box.decrypt(nonce, sealed[:-1] + bytes([sealed[-1] ^ 0x80]), ad),
+                 lambda: box.decrypt_detached(nonce, sealed[:len(msg)], bytes(cls.tag_size), ad)):
+        with pytest.raises(lwcrypto.InvalidTag, match=f"^{cls.name}: tag verification failed$"):
+            call()
+    assert issubclass(lwcrypto.InvalidTag, Exception) and lwcrypto.InvalidTag.__module__ == "lwcrypto"
+
+
+def test_hash_objects_fork_and_continue() -> None:
+    h = lwcrypto.XoodyakHash(b"ab")
+    twin = h.copy()
+    assert h.digest() == twin.digest() == h.digest()  # digest() does not end the hash
+    h.update(b"c")
+    assert h.digest() == lwcrypto.XoodyakHash(b"abc").digest() != twin.digest()
+    assert twin.digest() == lwcrypto.XoodyakHash(b"ab").digest()
