@@ -7,6 +7,10 @@
 #include <cstring>
 #include <span>
 
+#ifdef LWC_CT_VALGRIND  // constant-time validation builds (tests/ct)
+#include <valgrind/memcheck.h>
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define LWC_NOINLINE __attribute__((noinline))
 #define LWC_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -86,10 +90,23 @@ inline bool ct_equal(std::span<const u8> a, std::span<const u8> b) noexcept {
     return ((diff - 1) >> 8) & 1;  // diff is at most 0xff: 1 iff diff == 0
 }
 
-// Zeroing that the compiler may not drop as a dead store.
+// A value computed from secrets that is public by design (whether a tag verified),
+// declassified where the code branches on it. In the constant-time validation build
+// (tests/ct) secrets are "undefined" to valgrind's memcheck, which reports any branch
+// on them; this marks the value defined. Elsewhere it is the identity.
+template <class T>
+inline T declassify(T v) noexcept {
+#ifdef LWC_CT_VALGRIND
+    VALGRIND_MAKE_MEM_DEFINED(&v, sizeof v);
+#endif
+    return v;
+}
+
+// Zeroing that the compiler may not drop as a dead store. (An empty span may have a
+// null data(), which memset must not get even with n = 0.)
 inline void secure_zero(void* p, std::size_t n) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
-    std::memset(p, 0, n);
+    if (n != 0) std::memset(p, 0, n);
     __asm__ __volatile__("" : : "r"(p) : "memory");
 #else
     volatile u8* q = static_cast<volatile u8*>(p);
