@@ -46,11 +46,13 @@ clean:
 # --- steps appended by each face and check (keep each in its own section) ---
 
 # --- security checks (README, "Security"): sanitizers, constant time, fuzzing ---
-# One clang build with AddressSanitizer + UndefinedBehaviorSanitizer holds the C++ test
-# suite and the libFuzzer targets. valgrind checks constant time on a baseline build and
-# an AVX2 build (it cannot run AVX-512); a timing test covers the AVX-512 paths.
+# One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and the standard
+# library's bounds checks on operator[]) holds the C++ test suite and the libFuzzer
+# targets. valgrind checks constant time on a baseline build and an AVX2 build (it
+# cannot run AVX-512); a timing test covers the AVX-512 paths.
 SAN_BUILD ?= build-asan
-SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+  -D_GLIBCXX_ASSERTIONS
 FUZZ_TARGETS := aead_decrypt aead_inplace hash_split fast_vs_portable
 # Seconds per fuzz target (make test, make fuzz) and per timing target (make test,
 # make ct-long).
