@@ -145,7 +145,7 @@ bool measure(const std::string& name, Op& op, double seconds) {
     const double sd = std::sqrt(fast.m2[0] / std::max(1.0, fast.n[0] - 1));
     const double resolution = threshold * sd * std::sqrt(1 / fast.n[0] + 1 / fast.n[1]);
     const bool ok = t < threshold;
-    std::printf("%-42s %8.0f runs %6.0f cycles  max |t| %5.2f (test %3zu)  resolves %4.1f cycles  %s\n",
+    std::printf("%-42s %8.0f runs %6.0f cycles  max |t| %5.2f (test %3zu)  resolves %5.2f cycles  %s\n",
                 name.c_str(), raw.count(), fast.mean[0], t, which, resolution,
                 ok ? (t < 4.5 ? "ok" : "ok (weak signal)") : "TIMING DEPENDS ON SECRET");
     std::fflush(stdout);
