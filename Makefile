@@ -111,7 +111,8 @@ ct-long: build-ct-native/build.ninja
 	build-ct-native/tests/ct/ct_dudect --all --seconds $(CT_LONG_SECONDS)
 
 # Runs every fuzz target for SECONDS on CORPUS/<target> (seeded from the KATs when
-# missing); prints runs and runs per second; a failure prints the end of its log.
+# missing); prints runs and runs per second; a failure prints its report (the frames
+# nearest to it) and keeps the input.
 define run_fuzzers
 	cmake --build $(SAN_BUILD) -j $(JOBS) $(addprefix --target fuzz_,$(FUZZ_TARGETS) make_corpus)
 	[ -d $(2) ] || $(SAN_BUILD)/fuzz/fuzz_make_corpus $(2)
@@ -120,7 +121,8 @@ define run_fuzzers
 	  log=$(SAN_BUILD)/fuzz-logs/$$t.log; \
 	  $(SAN_BUILD)/fuzz/fuzz_$$t -max_total_time=$(1) $(FUZZ_ARGS) \
 	    -artifact_prefix=$(SAN_BUILD)/fuzz-logs/$$t- $(2)/$$t > $$log 2>&1 || \
-	    { tail -40 $$log; echo "fuzz_$$t FAILED (input saved as $(SAN_BUILD)/fuzz-logs/$$t-*)"; exit 1; }; \
+	    { grep -m1 -A30 -E 'ERROR:|runtime error' $$log | cut -c1-200; \
+	      echo "fuzz_$$t FAILED (input saved as $(SAN_BUILD)/fuzz-logs/$$t-*)"; exit 1; }; \
 	  runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log); \
 	  echo "fuzz_$$t: $$runs runs in $(1) s ($$((runs / $(1)))/s), no failure"; done
 endef
