@@ -97,4 +97,95 @@ python-install: venv | deps
 test-python: python-install
 	$(PYTHON) -m pytest -q tests/python
 
+# --- security checks (README, "Security"): sanitizers, constant time, fuzzing ---
+# One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and the standard
+# library's bounds checks on operator[]) holds the C++ test suite and the libFuzzer
+# targets. valgrind checks constant time on a baseline build and an AVX2 build (it
+# cannot run AVX-512); a timing test covers the AVX-512 paths.
+SAN_BUILD ?= build-asan
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+  -D_GLIBCXX_ASSERTIONS
+FUZZ_TARGETS := aead_decrypt aead_inplace hash_split fast_vs_portable
+# Seconds per fuzz target (make test, make fuzz) and per timing target (make test,
+# make ct-long).
+FUZZ_TEST_SECONDS ?= 15
+FUZZ_SECONDS ?= 600
+FUZZ_ARGS := -max_len=2048 -print_final_stats=1
+CT_SECONDS ?= 2
+CT_LONG_SECONDS ?= 60
+CT_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DLWC_BUILD_TESTS=OFF -DLWC_BUILD_BENCH=OFF \
+  -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF -DLWC_BUILD_CT=ON
+
+TEST_STEPS += test-sanitize test-ct test-fuzz
+.PHONY: deps-sec test-sanitize test-ct test-fuzz fuzz ct-long
+
+deps: deps-sec
+# clang with its sanitizer and libFuzzer runtimes, and valgrind.
+deps-sec:
+	@missing=""; \
+	for pair in clang++:clang valgrind:valgrind; do \
+	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
+	[ -f "$$(clang++ -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ] || \
+	  missing="$$missing libclang-rt-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(SAN_BUILD)/build.ninja: | deps-sec
+	CC=clang CXX=clang++ cmake -S . -B $(SAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE= \
+	  -DCMAKE_CXX_FLAGS="$(SAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+	  -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF -DLWC_BUILD_FUZZ=ON
+
+# The whole C++ suite under ASan + UBSan: any report aborts its test.
+test-sanitize: $(SAN_BUILD)/build.ninja
+	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests
+	cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure
+
+build-ct-%/build.ninja: | deps-sec
+	cmake -S . -B build-ct-$* $(CT_CMAKE) $(CT_CMAKE_$*)
+CT_CMAKE_base := -DLWC_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64
+CT_CMAKE_v3 := -DLWC_NATIVE=OFF "-DCMAKE_CXX_FLAGS=-march=x86-64-v3 -mpclmul"
+CT_CMAKE_native := -DLWC_NATIVE=ON
+
+# valgrind on the baseline and the AVX2 build (with the runs it must fail), then the
+# timing test of every vector path, preceded by its control that must fail.
+test-ct: build-ct-base/build.ninja build-ct-v3/build.ninja build-ct-native/build.ninja
+	for b in base v3; do \
+	  cmake --build build-ct-$$b -j $(JOBS) --target ct_valgrind && \
+	  (cd build-ct-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done
+	cmake --build build-ct-native -j $(JOBS) --target ct_dudect
+	build-ct-native/tests/ct/ct_dudect --leaky --seconds $(CT_SECONDS)
+	build-ct-native/tests/ct/ct_dudect --seconds $(CT_SECONDS)
+
+ct-long: build-ct-native/build.ninja
+	cmake --build build-ct-native -j $(JOBS) --target ct_dudect
+	build-ct-native/tests/ct/ct_dudect --all --seconds $(CT_LONG_SECONDS)
+
+# Runs every fuzz target for SECONDS on CORPUS/<target> (seeded from the KATs when
+# missing); prints runs and runs per second; a failure prints its report (the frames
+# nearest to it) and keeps the input.
+define run_fuzzers
+	cmake --build $(SAN_BUILD) -j $(JOBS) $(addprefix --target fuzz_,$(FUZZ_TARGETS) make_corpus)
+	[ -d $(2) ] || $(SAN_BUILD)/fuzz/fuzz_make_corpus $(2)
+	mkdir -p $(SAN_BUILD)/fuzz-logs
+	for t in $(FUZZ_TARGETS); do \
+	  log=$(SAN_BUILD)/fuzz-logs/$$t.log; \
+	  $(SAN_BUILD)/fuzz/fuzz_$$t -max_total_time=$(1) $(FUZZ_ARGS) \
+	    -artifact_prefix=$(SAN_BUILD)/fuzz-logs/$$t- $(2)/$$t > $$log 2>&1 || \
+	    { grep -m1 -A30 -E 'ERROR:|runtime error' $$log | cut -c1-200; \
+	      echo "fuzz_$$t FAILED (input saved as $(SAN_BUILD)/fuzz-logs/$$t-*)"; exit 1; }; \
+	  runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log); \
+	  echo "fuzz_$$t: $$runs runs in $(1) s ($$((runs / $(1)))/s), no failure"; done
+endef
+
+# A bounded run in make test (fresh seeds every time), so CI keeps the targets working.
+test-fuzz: $(SAN_BUILD)/build.ninja
+	rm -rf $(SAN_BUILD)/corpus-test
+	$(call run_fuzzers,$(FUZZ_TEST_SECONDS),$(SAN_BUILD)/corpus-test)
+
+# Long runs: make fuzz FUZZ_SECONDS=3600; the corpus in $(SAN_BUILD)/corpus grows.
+fuzz: $(SAN_BUILD)/build.ninja
+	$(call run_fuzzers,$(FUZZ_SECONDS),$(SAN_BUILD)/corpus)
+
 test: $(TEST_STEPS)

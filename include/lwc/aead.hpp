@@ -64,8 +64,8 @@ struct aead_base {
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
         if (ct.size() != pt.size())
             throw size_error(Impl::name, "ciphertext output", pt.size(), ct.size());
-        Impl::template run<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(),
-                                  tag.data());
+        kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+        wipe_stack();
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
@@ -76,12 +76,23 @@ struct aead_base {
         if (pt.size() != ct.size())
             throw size_error(Impl::name, "plaintext output", ct.size(), pt.size());
         std::array<u8, TagSize> expected;
-        Impl::template run<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
-                                 expected.data());
-        const bool ok = ct_equal(expected, tag);
+        kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
+                     expected.data());
+        const bool ok = declassify(ct_equal(expected, tag));
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
+        wipe_stack();
         return ok;
+    }
+
+private:
+    // The scheme's kernel, out of line: whatever it leaves on the stack (its own copies
+    // of key and state, and registers the compiler spilled) lies below the caller's
+    // frame, where wipe_stack() clears it.
+    template <bool Decrypt>
+    LWC_NOINLINE static void kernel(const u8* key, const u8* nonce, std::span<const u8> ad,
+                                    const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
+        Impl::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
     }
 };
 

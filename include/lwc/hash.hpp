@@ -48,6 +48,35 @@ public:
     ~buffered_hash() { secure_zero(*this); }
 
     void update(std::span<const u8> in) noexcept {
+        const bool absorbs = used_ + in.size() > block_size;  // else it only buffers
+        append(in);
+        if (absorbs) wipe_stack();
+    }
+
+    void finalize(std::span<u8, digest_size> out) const noexcept {
+        finish(out.data());
+        wipe_stack();
+    }
+
+    [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
+        std::array<u8, digest_size> d;
+        finalize(d);
+        return d;
+    }
+
+    void reset() noexcept { *this = buffered_hash(); }
+
+private:
+    // The two functions that run the permutation are out of line, so that what they
+    // leave on the stack (copies of the state, spilled registers) lies below the caller's
+    // frame, where wipe_stack() clears it.
+    LWC_NOINLINE void finish(u8* out) const noexcept {
+        Core core = core_;
+        core.finish(std::span<const u8>(buf_.data(), used_), out);
+        secure_zero(core);
+    }
+
+    LWC_NOINLINE void append(std::span<const u8> in) noexcept {
         const u8* p = in.data();
         std::size_t n = in.size();
         if (n == 0) return;
@@ -78,21 +107,6 @@ public:
         used_ = n;
     }
 
-    void finalize(std::span<u8, digest_size> out) const noexcept {
-        Core core = core_;
-        core.finish(std::span<const u8>(buf_.data(), used_), out.data());
-        secure_zero(core);
-    }
-
-    [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
-        std::array<u8, digest_size> d;
-        finalize(d);
-        return d;
-    }
-
-    void reset() noexcept { *this = buffered_hash(); }
-
-private:
     Core core_{};
     std::array<u8, block_size> buf_{};
     std::size_t used_ = 0;

@@ -1,0 +1,279 @@
+// Statistical timing test in the dudect style (Reparaz, Balasch, Verbauwhede, "Dude,
+// is my code constant time?", DATE 2017), for the paths valgrind cannot run (AVX-512).
+//
+// Each target runs one operation many times on inputs of two classes, interleaved at
+// random: a fixed secret (all zero) and a fresh random secret. The time of every run is
+// taken with the time-stamp counter, and Welch's t-test compares the two classes: on the
+// raw times, on the times cropped at 100 percentiles (long runs are mostly interrupts
+// and cropping removes them; an effect confined to the fast runs shows there), and on
+// the squared deviations (a difference in spread rather than in mean). If the time does
+// not depend on the secret, |t| stays small whatever the number of runs; a dependence
+// makes |t| grow like the square root of it. A target fails at |t| > 10 (dudect's
+// "definitely not constant time"; at 4.5 a false alarm has a probability of about 1e-5
+// per test, and 10 leaves room for the 102 tests per target and for a shared machine).
+//
+// Operations: encrypt (secret: key and a 64-byte plaintext), decrypt with a forged tag
+// (secret: the tag; fixed class = the genuine tag with its last bit flipped, which an
+// early-exit comparison would scan to the end, random class = a random tag), and hashing
+// a 64-byte message (secret: the message).
+//
+//   ct_dudect [--seconds S] [--all] [--leaky]
+// Default: the schemes with a vector path (the names in registry::*_variants), S = 2
+// seconds per target (a target that fails is measured once more, and fails only if it
+// fails again). --all: every registered scheme. --leaky: only a control target
+// with an early-exit tag comparison, which must fail (run it to see the test can).
+#include <x86intrin.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lwc/registry.hpp>
+
+namespace {
+
+using lwc::detail::u8;
+using bytes = std::vector<u8>;
+
+constexpr double threshold = 10;
+constexpr std::size_t msg_len = 64, batch = 20000, percentiles = 100;
+constexpr std::size_t crop_90 = 32;  // the crop test that keeps about the fastest 90%
+
+// Welch's t-test on running means and variances (Welford's update).
+struct welch {
+    double n[2] = {}, mean[2] = {}, m2[2] = {};
+    void push(int cls, double x) {
+        n[cls] += 1;
+        const double d = x - mean[cls];
+        mean[cls] += d / n[cls];
+        m2[cls] += d * (x - mean[cls]);
+    }
+    double count() const { return n[0] + n[1]; }
+    double t() const {
+        if (n[0] < 2 || n[1] < 2) return 0;
+        const double v0 = m2[0] / (n[0] - 1), v1 = m2[1] / (n[1] - 1);
+        return (mean[0] - mean[1]) / std::sqrt(v0 / n[0] + v1 / n[1]);
+    }
+};
+
+// Test 0: raw times; 1..100: cropped below percentile thresholds set from the first
+// batch (denser towards the fast end, as dudect does); 101: second order.
+struct dudect_stats {
+    std::vector<double> crop;
+    std::vector<welch> tests = std::vector<welch>(percentiles + 2);
+
+    void set_crop(std::vector<double> sorted) {
+        std::sort(sorted.begin(), sorted.end());
+        for (std::size_t i = 0; i < percentiles; ++i) {
+            const double p = 1 - std::pow(0.5, 10.0 * double(i + 1) / percentiles);
+            crop.push_back(sorted[std::size_t(p * double(sorted.size() - 1))]);
+        }
+    }
+    void push(int cls, double x) {
+        tests[0].push(cls, x);
+        for (std::size_t i = 0; i < percentiles; ++i)
+            if (x < crop[i]) tests[1 + i].push(cls, x);
+        if (tests[0].n[cls] > 10000) {
+            const double c = x - tests[0].mean[cls];
+            tests[percentiles + 1].push(cls, c * c);
+        }
+    }
+    // The largest |t| over the tests with enough runs to mean something.
+    std::pair<double, std::size_t> max_t() const {
+        double best = 0;
+        std::size_t which = 0;
+        for (std::size_t i = 0; i < tests.size(); ++i)
+            if (tests[i].count() > 10000 && std::abs(tests[i].t()) > best) {
+                best = std::abs(tests[i].t());
+                which = i;
+            }
+        return {best, which};
+    }
+};
+
+std::mt19937_64 rng(7);
+
+void fill_random(u8* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) p[i] = u8(rng());
+}
+
+inline std::uint64_t timestamp() {
+    unsigned aux;
+    _mm_lfence();
+    const std::uint64_t t = __rdtscp(&aux);
+    _mm_lfence();
+    return t;
+}
+
+// Runs op on batches of inputs of random classes until `seconds` have passed, and
+// prints the verdict. Op: input_size, prepare(u8* input, int cls), run(const u8* input).
+template <class Op>
+bool measure(const std::string& name, Op& op, double seconds) {
+    dudect_stats stats;
+    std::vector<u8> inputs(batch * Op::input_size);
+    std::vector<int> classes(batch);
+    std::vector<double> times(batch);
+    const auto stop = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    do {
+        for (std::size_t i = 0; i < batch; ++i) {
+            classes[i] = int(rng() & 1);
+            op.prepare(&inputs[i * Op::input_size], classes[i]);
+        }
+        for (std::size_t i = 0; i < batch; ++i) {
+            const std::uint64_t t0 = timestamp();
+            op.run(&inputs[i * Op::input_size]);
+            times[i] = double(timestamp() - t0);
+        }
+        if (stats.crop.empty()) {
+            stats.set_crop(times);  // the first batch only sets the thresholds
+            continue;
+        }
+        for (std::size_t i = 0; i < batch; ++i) stats.push(classes[i], times[i]);
+    } while (std::chrono::steady_clock::now() < stop);
+
+    const auto [t, which] = stats.max_t();
+    const welch& raw = stats.tests[0];
+    // The smallest shift of the mean that would reach |t| = threshold with this many
+    // runs, among the fastest 90% (the raw times' spread is dominated by interrupts).
+    const welch& fast = stats.tests[1 + crop_90];
+    const double sd = std::sqrt(fast.m2[0] / std::max(1.0, fast.n[0] - 1));
+    const double resolution = threshold * sd * std::sqrt(1 / fast.n[0] + 1 / fast.n[1]);
+    const bool ok = t < threshold;
+    std::printf("%-42s %8.0f runs %6.0f cycles  max |t| %5.2f (test %3zu)  resolves %5.2f cycles  %s\n",
+                name.c_str(), raw.count(), fast.mean[0], t, which, resolution,
+                ok ? (t < 4.5 ? "ok" : "ok (weak signal)") : "TIMING DEPENDS ON SECRET");
+    std::fflush(stdout);
+    return ok;
+}
+
+// Encrypt: key and plaintext secret; nonce and AD fixed.
+template <class A>
+struct encrypt_op {
+    static constexpr std::size_t input_size = A::key_size + msg_len;
+    std::array<u8, A::nonce_size> nonce{};
+    std::array<u8, 16> ad{};
+    std::array<u8, msg_len> ct;
+    std::array<u8, A::tag_size> tag;
+
+    void prepare(u8* in, int cls) {
+        if (cls == 0) std::memset(in, 0, input_size);
+        else fill_random(in, input_size);
+    }
+    void run(const u8* in) {
+        A::encrypt(std::span<const u8, A::key_size>(in, A::key_size), nonce, ad,
+                   std::span<const u8>(in + A::key_size, msg_len), ct, tag);
+    }
+};
+
+// Decrypt of a genuine ciphertext with a forged tag: the tag is the secret. With
+// EarlyExit the tag is checked by a comparison that stops at the first difference (the
+// control that must fail).
+template <class A, bool EarlyExit = false>
+struct forged_decrypt_op {
+    static constexpr std::size_t input_size = A::tag_size;
+    std::array<u8, A::key_size> key;
+    std::array<u8, A::nonce_size> nonce;
+    std::array<u8, 16> ad;
+    std::array<u8, msg_len> ct, pt;
+    std::array<u8, A::tag_size> genuine;
+    volatile bool sink = false;
+
+    forged_decrypt_op() {
+        fill_random(key.data(), key.size());
+        fill_random(nonce.data(), nonce.size());
+        fill_random(ad.data(), ad.size());
+        fill_random(pt.data(), pt.size());
+        A::encrypt(key, nonce, ad, pt, ct, genuine);
+    }
+    void prepare(u8* in, int cls) {
+        if (cls == 0) {
+            std::memcpy(in, genuine.data(), input_size);
+            in[input_size - 1] ^= 1;
+        } else {
+            fill_random(in, input_size);
+        }
+    }
+    void run(const u8* in) {
+        const std::span<const u8, A::tag_size> tag(in, A::tag_size);
+        bool ok = A::decrypt(key, nonce, ad, ct, tag, pt);
+        if constexpr (EarlyExit) {
+            for (std::size_t i = 0; i < A::tag_size; ++i)
+                if (in[i] != genuine[i]) { ok = false; break; }
+        }
+        sink = ok;
+    }
+};
+
+template <class H>
+struct hash_op {
+    static constexpr std::size_t input_size = msg_len;
+    std::array<u8, H::digest_size> digest;
+    void prepare(u8* in, int cls) {
+        if (cls == 0) std::memset(in, 0, input_size);
+        else fill_random(in, input_size);
+    }
+    void run(const u8* in) { digest = lwc::hash<H>(std::span<const u8>(in, msg_len)); }
+};
+
+template <class S, class List>
+constexpr bool name_listed_in = false;
+template <class S, class... T>
+constexpr bool name_listed_in<S, lwc::scheme_list<T...>> = ((S::name == T::name) || ...);
+
+// With a retry, a target fails only if it fails twice: a real dependence shows again at
+// the same number of runs, a burst of noise on a shared machine seldom does.
+template <class Op>
+bool measure_new(const std::string& name, double seconds, bool retry = false) {
+    Op op;
+    if (measure(name, op, seconds)) return true;
+    return retry && measure(name + " (again)", op, seconds);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    double seconds = 2;
+    bool all = false, leaky = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--all") all = true;
+        else if (a == "--leaky") leaky = true;
+        else if (a == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
+        else {
+            std::fprintf(stderr, "usage: ct_dudect [--seconds S] [--all] [--leaky]\n");
+            return 2;
+        }
+    }
+    namespace r = lwc::registry;
+    if (leaky) {
+        // Must be reported: exit 0 only if it is.
+        const bool passed = measure_new<forged_decrypt_op<lwc::XoodyakAead, true>>(
+            "control: early-exit tag comparison", seconds);
+        std::printf("%s\n", passed ? "control NOT detected: the test is blind"
+                                   : "control detected, as it must be");
+        return passed ? 1 : 0;
+    }
+    bool ok = true;
+    r::aeads::for_each([&](auto s) {
+        using A = typename decltype(s)::type;
+        if (!all && !name_listed_in<A, r::aead_variants>) return;
+        const std::string n(A::name);
+        ok = measure_new<encrypt_op<A>>(n + " encrypt", seconds, true) && ok;
+        ok = measure_new<forged_decrypt_op<A>>(n + " decrypt, forged tag", seconds, true) && ok;
+    });
+    r::hashes::for_each([&](auto s) {
+        using H = typename decltype(s)::type;
+        if (!all && !name_listed_in<H, r::hash_variants>) return;
+        ok = measure_new<hash_op<H>>(std::string(H::name) + " hash", seconds, true) && ok;
+    });
+    std::printf("%s (|t| threshold %.0f)\n",
+                ok ? "no timing difference between fixed and random secrets"
+                   : "timing test FAILED", threshold);
+    return ok ? 0 : 1;
+}
