@@ -134,13 +134,11 @@ deps-sec:
 	fi
 
 # Configured again when this Makefile changes (an existing build keeps its old options
-# otherwise). liblwc is C++: a C program linked with it (tests/capi) needs the
-# sanitizers' C++ run-time and the C++ library that run-time uses.
+# otherwise).
 $(SAN_BUILD)/build.ninja: Makefile | deps-sec
 	CC=clang CXX=clang++ cmake -S . -B $(SAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE= \
 	  -DCMAKE_CXX_FLAGS="$(SAN_FLAGS)" -DCMAKE_C_FLAGS="$(SAN_FLAGS)" \
-	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -fsanitize-link-c++-runtime" \
-	  -DCMAKE_C_STANDARD_LIBRARIES=-lstdc++ \
+	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
 	  -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=ON -DLWC_BUILD_FUZZ=ON
 	touch $@
 
