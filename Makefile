@@ -99,9 +99,10 @@ test-python: python-install
 
 # --- security checks (README, "Security"): sanitizers, constant time, fuzzing ---
 # One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and the standard
-# library's bounds checks on operator[]) holds the C++ test suite and the libFuzzer
-# targets. valgrind checks constant time on a baseline build and an AVX2 build (it
-# cannot run AVX-512); a timing test covers the AVX-512 paths.
+# library's bounds checks on operator[]) holds the C++ test suite, liblwc with its C tests
+# (KATs and argument checks on every backend) and the libFuzzer targets. valgrind checks
+# constant time on a baseline build and an AVX2 build (it cannot run AVX-512); a timing
+# test covers the AVX-512 paths.
 SAN_BUILD ?= build-asan
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -D_GLIBCXX_ASSERTIONS
@@ -132,14 +133,18 @@ deps-sec:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-$(SAN_BUILD)/build.ninja: | deps-sec
+# Configured again when this Makefile changes (an existing build keeps its old options
+# otherwise).
+$(SAN_BUILD)/build.ninja: Makefile | deps-sec
 	CC=clang CXX=clang++ cmake -S . -B $(SAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE= \
-	  -DCMAKE_CXX_FLAGS="$(SAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-	  -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF -DLWC_BUILD_FUZZ=ON
+	  -DCMAKE_CXX_FLAGS="$(SAN_FLAGS)" -DCMAKE_C_FLAGS="$(SAN_FLAGS)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+	  -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=ON -DLWC_BUILD_FUZZ=ON
+	touch $@
 
-# The whole C++ suite under ASan + UBSan: any report aborts its test.
+# The whole C++ suite and the C ABI tests under ASan + UBSan: any report aborts its test.
 test-sanitize: $(SAN_BUILD)/build.ninja
-	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests
+	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests lwc_capi_test
 	cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
 build-ct-%/build.ninja: | deps-sec

@@ -3,6 +3,7 @@
 // This file is compiled for any CPU of the architecture: it runs before the choice.
 #include "lwc.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -92,6 +93,18 @@ const hash_ops& ops_of(const hash_desc* h) { return *static_cast<const hash_ops*
 // A pointer may be NULL only when its length is 0.
 bool bad_buffer(const void* p, std::size_t n) { return p == nullptr && n != 0; }
 
+// Whether d is one of the library's descriptors: NULL, a copy or a stray pointer is
+// refused before anything is read through it. Compared as addresses, in a few
+// instructions whatever the table's length (below the table, the difference wraps).
+template <class Desc>
+bool is_listed(std::span<const Desc> table, const Desc* d) {
+    const std::uintptr_t offset =
+        reinterpret_cast<std::uintptr_t>(d) - reinterpret_cast<std::uintptr_t>(table.data());
+    return offset < table.size_bytes() && offset % sizeof(Desc) == 0;
+}
+bool is_listed(const lwc_aead* alg) { return is_listed(active().aeads, alg); }
+bool is_listed(const hash_desc* alg) { return is_listed(active().hashes, alg); }
+
 // ------------------------------------------------------------ hash states
 
 state_header* header_of(lwc_hash_state* st) { return reinterpret_cast<state_header*>(st); }
@@ -104,11 +117,6 @@ void* object_in(lwc_hash_state* st) {
     return std::align(object_align, 1, p, space);
 }
 
-bool is_listed(const hash_desc* alg) {
-    for (const hash_desc& d : active().hashes)
-        if (&d == alg) return true;
-    return false;
-}
 
 // The descriptor an initialized state belongs to, or NULL: a state never initialized
 // (or finalized since) holds no pointer into the table.
@@ -125,7 +133,7 @@ const char* lwc_strerror(int status) {
     switch (status) {
     case LWC_OK: return "success";
     case LWC_ERR_VERIFY: return "tag verification failed";
-    case LWC_ERR_ARGUMENT: return "invalid argument (NULL descriptor, state or buffer)";
+    case LWC_ERR_ARGUMENT: return "invalid argument (a NULL pointer or an unknown descriptor)";
     case LWC_ERR_LENGTH: return "length out of range";
     case LWC_ERR_STATE: return "hash state not initialized";
     default: return "unknown status";
@@ -144,7 +152,7 @@ const struct lwc_hash* lwc_hash_find(const char* name) { return find(active().ha
 int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8_t* pt,
                      size_t pt_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (alg == nullptr || tag == nullptr || nonce == nullptr || key == nullptr ||
+    if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
         bad_buffer(ct, pt_len) || bad_buffer(pt, pt_len) || bad_buffer(ad, ad_len))
         return LWC_ERR_ARGUMENT;
     ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
@@ -154,7 +162,7 @@ int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8
 int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t ct_len,
                      const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (alg == nullptr || tag == nullptr || nonce == nullptr || key == nullptr ||
+    if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
         bad_buffer(ct, ct_len) || bad_buffer(pt, ct_len) || bad_buffer(ad, ad_len))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key) ? LWC_OK
@@ -164,7 +172,7 @@ int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t
 int lwc_aead_seal(const lwc_aead* alg, uint8_t* c, size_t* c_len, const uint8_t* m,
                   size_t m_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                   const uint8_t* key) {
-    if (alg == nullptr || c == nullptr) return LWC_ERR_ARGUMENT;
+    if (!is_listed(alg) || c == nullptr) return LWC_ERR_ARGUMENT;
     if (m_len > SIZE_MAX - alg->tag_size) return LWC_ERR_LENGTH;
     const int rc = lwc_aead_encrypt(alg, c, c + m_len, m, m_len, ad, ad_len, nonce, key);
     if (c_len != nullptr) *c_len = rc == LWC_OK ? m_len + alg->tag_size : 0;
@@ -175,7 +183,7 @@ int lwc_aead_open(const lwc_aead* alg, uint8_t* m, size_t* m_len, const uint8_t*
                   size_t c_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                   const uint8_t* key) {
     if (m_len != nullptr) *m_len = 0;
-    if (alg == nullptr || c == nullptr) return LWC_ERR_ARGUMENT;
+    if (!is_listed(alg) || c == nullptr) return LWC_ERR_ARGUMENT;
     if (c_len < alg->tag_size) return LWC_ERR_LENGTH;
     const size_t n = c_len - alg->tag_size;
     const int rc = lwc_aead_decrypt(alg, m, c, n, c + n, ad, ad_len, nonce, key);

@@ -6,7 +6,8 @@
  * are only ever appended, so a descriptor is always used through a pointer.
  *
  * Every function returns an lwc_status (0 on success, negative on error) and never
- * crashes on bad arguments: a NULL pointer is accepted only with a length of 0.
+ * crashes on bad arguments: a NULL pointer is accepted only with a length of 0, and a
+ * descriptor must be one the library returned (a copy of one is refused).
  * A decryption that fails verification leaves its plaintext output zeroed.
  * Buffers: ct may equal pt exactly (in place); any other overlap is not supported.
  *
@@ -43,7 +44,8 @@ extern "C" {
 typedef enum lwc_status {
     LWC_OK = 0,
     LWC_ERR_VERIFY = -1,    /* the tag did not verify; the plaintext output is zeroed */
-    LWC_ERR_ARGUMENT = -2,  /* a NULL descriptor, state or output, or NULL with a nonzero length */
+    LWC_ERR_ARGUMENT = -2,  /* a NULL (or not the library's) descriptor, a NULL state or
+                               output, or NULL with a nonzero length */
     LWC_ERR_LENGTH = -3,    /* a length out of range (ciphertext shorter than a tag, overflow) */
     LWC_ERR_STATE = -4      /* a hash state that was not initialized (or already finalized) */
 } lwc_status;

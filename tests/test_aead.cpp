@@ -120,6 +120,9 @@ TYPED_TEST(AeadTest, EveryFlippedBitIsRejectedAndOutputZeroed) {
             bytes out(pt_len, 0x5a);
             ASSERT_FALSE(A::decrypt(key, nonce, ad, ct, tag, out)) << what << " bit " << bit;
             ASSERT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0; }));
+            bytes sealed = ct;
+            sealed.insert(sealed.end(), tag.begin(), tag.end());
+            ASSERT_FALSE(open<A>(key, nonce, ad, sealed).has_value()) << what << " bit " << bit;
         };
         auto flip_each = [&](auto& buf, const char* what) {
             for (std::size_t bit = 0; bit < 8 * buf.size(); ++bit) {

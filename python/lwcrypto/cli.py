@@ -211,7 +211,15 @@ def parse_hex(what: str, text: str | bytes | bytearray) -> bytes:
             text = text.decode("ascii")
         return bytes.fromhex(text)
     except (ValueError, UnicodeDecodeError):
-        raise CliError(f"{what} is not hexadecimal") from None
+        raise CliError(f"{what} {hex_problem(text)}") from None
+
+
+def hex_problem(text: str | bytes | bytearray) -> str:
+    """Why bytes.fromhex refused `text`, as the end of a sentence about it."""
+    digits = "".join(text.split()) if isinstance(text, str) else ""
+    if len(digits) % 2 and re.fullmatch(r"[0-9A-Fa-f]+", digits):
+        return f"has an odd number of hex digits ({len(digits)})"
+    return "is not hexadecimal"
 
 
 def check_size(scheme: str, what: str, given: int, expected: int, source: str) -> None:
@@ -562,8 +570,8 @@ def kat_value(path: str, number: int, key: str, value: str) -> int | bytes:
     try:
         return int(value) if key == "Count" else bytes.fromhex(value)
     except ValueError:
-        what = "a decimal number" if key == "Count" else "hexadecimal"
-        raise CliError(f"{path}:{number}: {key} is not {what}") from None
+        why = "is not a decimal number" if key == "Count" else hex_problem(value)
+        raise CliError(f"{path}:{number}: {key} {why}") from None
 
 
 def check_kat_sizes(path: str, where: dict, info: dict, record: dict) -> None:

@@ -130,6 +130,7 @@ static void check_aead_arguments(const lwc_aead *a) {
     uint8_t c[2 * MAX_TAG] = {0}, m[2 * MAX_TAG] = {0};
     const size_t t = a->tag_size;
     size_t len = 99;
+    const lwc_aead foreign = *a, zeroed = {0};
 
     snprintf(context, sizeof context, "%s arguments", a->name);
     /* NULL is fine with a length of 0. */
@@ -142,6 +143,15 @@ static void check_aead_arguments(const lwc_aead *a) {
     CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 1, nonce, key) == LWC_ERR_ARGUMENT);
     CHECK(lwc_aead_seal(a, NULL, &len, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
     CHECK(lwc_aead_seal(NULL, c, &len, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(NULL, m, &len, c, t, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_encrypt(NULL, c, tag, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_decrypt(NULL, m, c, 1, tag, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    /* A descriptor that is not the library's (a copy, or zeroed memory): refused, never
+     * read through. */
+    CHECK(lwc_aead_seal(&foreign, c, &len, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(&zeroed, m, &len, c, t, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_encrypt(&zeroed, c, tag, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_decrypt(&foreign, m, c, 1, tag, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
     CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 0, NULL, key) == LWC_ERR_ARGUMENT);
     CHECK(lwc_aead_seal(a, c, &len, m, 1, NULL, 0, nonce, NULL) == LWC_ERR_ARGUMENT);
     CHECK(lwc_aead_encrypt(a, NULL, tag, m, 1, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
@@ -154,6 +164,39 @@ static void check_aead_arguments(const lwc_aead *a) {
     CHECK(lwc_aead_open(a, m, &len, c, t - 1, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
     CHECK(lwc_aead_open(a, m, &len, c, 0, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
     CHECK(lwc_aead_seal(a, c, &len, m, SIZE_MAX - t + 1, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
+    CHECK(lwc_aead_seal(a, c, &len, m, SIZE_MAX, NULL, 0, nonce, key) == LWC_ERR_LENGTH);
+    CHECK(len == 0);
+}
+
+/* One changed byte of the ciphertext, the tag, the AD or the nonce: LWC_ERR_VERIFY, a
+ * count of 0, and an output of zeros (attached and detached). */
+static void check_aead_tampering(const lwc_aead *a) {
+    enum { N = 40 };
+    uint8_t key[MAX_TAG], nonce[MAX_TAG], ad[N], msg[N], sealed[N + MAX_TAG], out[N];
+    uint8_t *const parts[] = {sealed, sealed + N, ad, nonce};
+    static const char *const names[] = {"ciphertext", "tag", "AD", "nonce"};
+    size_t i, len;
+
+    for (i = 0; i < MAX_TAG; ++i) key[i] = (uint8_t)i, nonce[i] = (uint8_t)(3 * i);
+    for (i = 0; i < N; ++i) ad[i] = (uint8_t)(5 * i), msg[i] = (uint8_t)(7 * i + 1);
+    CHECK(lwc_aead_seal(a, sealed, &len, msg, N, ad, N, nonce, key) == LWC_OK);
+    for (i = 0; i < sizeof parts / sizeof parts[0]; ++i) {
+        snprintf(context, sizeof context, "%s with a changed %s", a->name, names[i]);
+        parts[i][1] ^= 0x10;
+        memset(out, 0xA5, N);
+        len = 99;
+        CHECK(lwc_aead_open(a, out, &len, sealed, N + a->tag_size, ad, N, nonce, key) ==
+              LWC_ERR_VERIFY);
+        CHECK(len == 0 && all_zero(out, N));
+        memset(out, 0xA5, N);
+        CHECK(lwc_aead_decrypt(a, out, sealed, N, sealed + N, ad, N, nonce, key) ==
+              LWC_ERR_VERIFY);
+        CHECK(all_zero(out, N));
+        parts[i][1] ^= 0x10;
+    }
+    snprintf(context, sizeof context, "%s unchanged", a->name);
+    CHECK(lwc_aead_open(a, out, &len, sealed, N + a->tag_size, ad, N, nonce, key) == LWC_OK);
+    CHECK(len == N && memcmp(out, msg, N) == 0);
 }
 
 /* ---------------------------------------------------------------- hash */
@@ -197,6 +240,7 @@ static void check_hash_arguments(const struct lwc_hash *h) {
     CHECK(h->state_size > 0 && h->state_size <= sizeof(lwc_hash_state));
     CHECK(lwc_hash(h, out, NULL, 0) == LWC_OK);
     CHECK(lwc_hash(h, out, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash(h, out, NULL, SIZE_MAX) == LWC_ERR_ARGUMENT);
     CHECK(lwc_hash(h, NULL, in, 1) == LWC_ERR_ARGUMENT);
     CHECK(lwc_hash(NULL, out, in, 1) == LWC_ERR_ARGUMENT);
     CHECK(lwc_hash_init(h, NULL) == LWC_ERR_ARGUMENT);
@@ -216,6 +260,7 @@ static void check_hash_arguments(const struct lwc_hash *h) {
     CHECK(lwc_hash_final(&st, out) == LWC_OK);
     CHECK(lwc_hash_update(&st, in, 1) == LWC_ERR_STATE);
     CHECK(lwc_hash_final(&st, out) == LWC_ERR_STATE);
+    CHECK(lwc_hash_copy(&other, &st) == LWC_ERR_STATE);
     /* A heap buffer of exactly state_size bytes serves as a state. */
     small = (lwc_hash_state *)malloc(h->state_size);
     CHECK(small != NULL);
@@ -311,6 +356,7 @@ int main(int argc, char **argv) {
         const lwc_aead *a = lwc_aead_at(i);
         records += run_kat(kat_dir, a->name, a, aead_record);
         check_aead_arguments(a);
+        check_aead_tampering(a);
     }
     for (i = 0; i < lwc_hash_count(); ++i) {
         const struct lwc_hash *h = lwc_hash_at(i);

@@ -210,9 +210,15 @@ def test_failed_decryption_returns_nothing(cls) -> None:
     box, nonce, msg, ad = sample(cls)
     sealed = box.encrypt(nonce, msg, ad)
     other = cls(bytes(cls.key_size))
+    def changed(data: bytes, at: int) -> bytes:
+        return data[:at] + bytes([data[at] ^ 0x80]) + data[at + 1:]
+
     for call in (lambda: other.decrypt(nonce, sealed, ad),
                  lambda: box.decrypt(nonce, sealed, ad + b"!"),
-                 lambda: box.decrypt(nonce, sealed[:-1] + bytes([sealed[-1] ^ 0x80]), ad),
+                 lambda: box.decrypt(nonce, sealed, changed(ad, 0)),
+                 lambda: box.decrypt(changed(nonce, 1), sealed, ad),
+                 lambda: box.decrypt(nonce, changed(sealed, 2), ad),  # the ciphertext
+                 lambda: box.decrypt(nonce, changed(sealed, len(sealed) - 1), ad),  # the tag
                  lambda: box.decrypt_detached(nonce, sealed[:len(msg)], bytes(cls.tag_size), ad)):
         with pytest.raises(lwcrypto.InvalidTag, match=f"^{cls.name}: tag verification failed$"):
             call()
@@ -226,3 +232,25 @@ def test_hash_objects_fork_and_continue() -> None:
     h.update(b"c")
     assert h.digest() == lwcrypto.XoodyakHash(b"abc").digest() != twin.digest()
     assert twin.digest() == lwcrypto.XoodyakHash(b"ab").digest()
+
+
+def test_objects_never_initialized_or_initialized_twice_are_refused() -> None:
+    """Objects made by __new__ alone hold no key or state: nanobind refuses every method
+    (TypeError, with a RuntimeWarning naming the uninitialized instance); a second
+    __init__ is refused the same way and leaves the object as it was."""
+    box, nonce, msg, ad = sample(lwcrypto.XoodyakAead)
+    h = lwcrypto.Esch256(b"abc")
+    with pytest.warns(RuntimeWarning, match="uninitialized instance"):
+        with pytest.raises(TypeError):
+            lwcrypto.Esch256.__new__(lwcrypto.Esch256).update(b"abc")
+    with pytest.warns(RuntimeWarning, match="uninitialized instance"):
+        with pytest.raises(TypeError):
+            lwcrypto.XoodyakAead.__new__(lwcrypto.XoodyakAead).encrypt(nonce, msg)
+    with pytest.warns(RuntimeWarning, match="already-initialized instance"):
+        with pytest.raises(TypeError):
+            h.__init__(b"other")
+    with pytest.warns(RuntimeWarning, match="already-initialized instance"):
+        with pytest.raises(TypeError):
+            box.__init__(bytes(16))
+    assert h.digest() == lwcrypto.Esch256(b"abc").digest()
+    assert box.encrypt(nonce, msg, ad) == sample(lwcrypto.XoodyakAead)[0].encrypt(nonce, msg, ad)

@@ -229,6 +229,16 @@ def test_failed_decryption_writes_nothing_and_exits_1(tmp_path, key_file):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad", "key", "out"]  # no temp file
 
 
+@pytest.mark.parametrize("part, at", [("nonce", 0), ("ciphertext", 16), ("tag", -1)])
+def test_any_changed_part_is_refused(tmp_path, key_file, part, at):
+    opts = ["-a", AEAD, "--key-file", key_file]
+    sealed = bytearray(run("encrypt", *opts, stdin=b"secret").stdout)  # nonce 16, ct 6, tag 16
+    sealed[at] ^= 0x80
+    r = run("decrypt", *opts, stdin=bytes(sealed))
+    assert r.returncode == 1 and r.stdout == b""
+    assert r.stderr.startswith(b"lwc: verification failed: ")
+
+
 def test_existing_output_is_kept_without_force(tmp_path, key_file):
     (tmp_path / "out").write_bytes(b"kept")
     opts = ["-a", AEAD, "--key-file", key_file, "-o", "out"]
@@ -237,6 +247,11 @@ def test_existing_output_is_kept_without_force(tmp_path, key_file):
     assert (tmp_path / "out").read_bytes() == b"kept"
     assert run("encrypt", *opts, "--force", stdin=b"m", cwd=tmp_path).returncode == 0
     assert run("decrypt", *opts[:-2], "out", stdin=b"m", cwd=tmp_path).stdout == b"m"
+    r = run("decrypt", *opts, "out", cwd=tmp_path)  # refused before decrypting
+    assert r.returncode == 2 and r.stderr == b"lwc: out exists; use --force to overwrite it\n"
+    r = run("encrypt", *opts[:-1], "no/such/dir/out", stdin=b"m", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == b"lwc: cannot write no/such/dir/out: No such file or directory\n"
 
 
 def test_size_and_input_errors_say_what_is_wrong(tmp_path, key_file):
@@ -258,6 +273,51 @@ def test_size_and_input_errors_say_what_is_wrong(tmp_path, key_file):
     assert r.returncode == 2
     r = run("encrypt", "-a", AEAD, "--key-file", "-", stdin=b"00" * 16)  # stdin twice
     assert r.returncode == 2 and b"stdin" in r.stderr
+
+
+@pytest.mark.parametrize("option, value, error", [
+    ("--key-hex", "abc", "--key-hex has an odd number of hex digits (3)"),
+    ("--key-hex", "00" * 15 + "zz", "--key-hex is not hexadecimal"),
+    ("--nonce-hex", "0" * 31, "--nonce-hex has an odd number of hex digits (31)"),
+    ("--ad-hex", "0x01", "--ad-hex is not hexadecimal"),
+])
+def test_wrong_hex_is_named(option, value, error):
+    key = [] if option == "--key-hex" else ["--key-hex", "00" * 16]
+    r = run("encrypt", "-a", AEAD, *key, option, value, stdin=b"m")
+    assert r.returncode == 2 and r.stdout == b"" and r.stderr == f"lwc: {error}\n".encode()
+    r = run("decrypt", "-a", AEAD, "--key-hex", "00" * 16, "--hex", stdin=b"0" * 65)
+    assert r.returncode == 2
+    assert r.stderr == b"lwc: stdin (read as --hex) has an odd number of hex digits (65)\n"
+
+
+def test_key_file_of_the_wrong_size_or_content(tmp_path):
+    (tmp_path / "text").write_bytes(b"not a key\n")
+    r = run("encrypt", "-a", AEAD, "--key-file", "text", stdin=b"m", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == b"lwc: text: neither a key of 16 raw bytes nor hex\n"
+    (tmp_path / "long").write_text("00" * 32 + "\n")  # a 32-byte key, for another scheme
+    r = run("encrypt", "-a", AEAD, "--key-file", "long", stdin=b"m", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == b"lwc: wrong key size: xoodyak expects 16 bytes, long gives 32\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["kat", "-a", AEAD, "{missing}"],
+    ["kat", "-a", AEAD, "{dir}"],
+    ["hash", "--check", "{missing}"],
+    ["encrypt", "-a", AEAD, "--key-file", "{dir}"],
+    ["encrypt", "-a", AEAD, "--key-hex", "00" * 16, "--ad-file", "{missing}"],
+    ["decrypt", "-a", AEAD, "--key-hex", "00" * 16, "{dir}"],
+], ids=["kat-missing", "kat-dir", "check-missing", "key-file-dir", "ad-file-missing",
+        "input-dir"])
+def test_unreadable_files_are_named(tmp_path, args):
+    (tmp_path / "dir").mkdir()
+    paths = {"missing": tmp_path / "missing", "dir": tmp_path / "dir"}
+    r = run(*[a.format(**paths) for a in args], stdin=b"m")
+    which = "missing" if "{missing}" in args else "dir"
+    why = "No such file or directory" if which == "missing" else "Is a directory"
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr == f"lwc: cannot read {paths[which]}: {why}\n".encode()
 
 
 def test_encrypt_refuses_raw_binary_to_a_terminal(key_file):
@@ -304,6 +364,25 @@ def test_malformed_kat_names_the_line(tmp_path):
     assert r.returncode == 2 and b"kat.txt:2" in r.stderr
     r = run("kat", "-a", "esch384", KAT_DIR / "esch256.txt")  # another scheme's file
     assert r.returncode == 2 and b"esch256.txt:3" in r.stderr and r.stdout == b""
+
+
+@pytest.mark.parametrize("content, error", [
+    (b"", "kat.txt: no KAT records"),
+    (b"\n\n", "kat.txt: no KAT records"),
+    (b"Count = 1\nKey = 00\n", "kat.txt:1: record lacks Nonce, PT, AD, CT"),
+    (b"Count = 1\nCount = 2\n", "kat.txt:2: a second Count in one record"),
+    (b"Count = one\n", "kat.txt:1: Count is not a decimal number"),
+    (b"Count = 1\nKey = 0\n", "kat.txt:2: Key has an odd number of hex digits (1)"),
+    (b"Count = 1\nNonce = 0g\n", "kat.txt:2: Nonce is not hexadecimal"),
+    (b"Count = 1\nTag = 00\n", "kat.txt:2: expected one of Count, Key, Nonce, PT, AD, CT "
+                                "('NAME = value') in an AEAD KAT, got 'Tag = 00'"),
+    (b"\x7fELF\x02\x01\x00\xff\n", "kat.txt:1: expected one of Count, Key, Nonce, PT, AD, CT"),
+])
+def test_malformed_kat_files_exit_2_naming_file_and_line(tmp_path, content, error):
+    (tmp_path / "kat.txt").write_bytes(content)
+    r = run("kat", "-a", AEAD, "kat.txt", cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.startswith(f"lwc: {error}".encode())
 
 
 # --- bench, progress --------------------------------------------------------------------------
