@@ -148,15 +148,19 @@ test-sanitize: $(SAN_BUILD)/build.ninja
 	cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
 build-ct-%/build.ninja: | deps-sec
-	cmake -S . -B build-ct-$* $(CT_CMAKE) $(CT_CMAKE_$*)
+	$(CT_ENV_$*) cmake -S . -B build-ct-$* $(CT_CMAKE) $(CT_CMAKE_$*)
+CT_VALGRIND_BUILDS := base v3 clang-v3
 CT_CMAKE_base := -DLWC_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64
 CT_CMAKE_v3 := -DLWC_NATIVE=OFF "-DCMAKE_CXX_FLAGS=-march=x86-64-v3 -mpclmul"
+CT_CMAKE_clang-v3 := $(CT_CMAKE_v3)
+CT_ENV_clang-v3 := CC=clang CXX=clang++
 CT_CMAKE_native := -DLWC_NATIVE=ON
 
-# valgrind on the baseline and the AVX2 build (with the runs it must fail), then the
-# timing test of every vector path, preceded by its control that must fail.
-test-ct: build-ct-base/build.ninja build-ct-v3/build.ninja build-ct-native/build.ninja
-	for b in base v3; do \
+# valgrind on the baseline and the AVX2 build, with gcc and the latter with clang too
+# (with the runs it must fail), then the timing test of every vector path, preceded by
+# its control that must fail.
+test-ct: $(CT_VALGRIND_BUILDS:%=build-ct-%/build.ninja) build-ct-native/build.ninja
+	for b in $(CT_VALGRIND_BUILDS); do \
 	  cmake --build build-ct-$$b -j $(JOBS) --target ct_valgrind && \
 	  (cd build-ct-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done
 	cmake --build build-ct-native -j $(JOBS) --target ct_dudect
