@@ -11,17 +11,21 @@ TEST_STEPS := test-cpp
 
 all: build
 
-# GoogleTest and Google Benchmark from the system's packages, with the build tools.
-deps:
+# apt-installs what is missing: $(1) command:package pairs, $(2) file:package pairs.
+define install_missing
 	@missing=""; \
-	for pair in cmake:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config; do \
-	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
-	[ -f /usr/include/gtest/gtest.h ] || missing="$$missing libgtest-dev"; \
-	[ -f /usr/include/benchmark/benchmark.h ] || missing="$$missing libbenchmark-dev"; \
+	for pair in $(1); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
+	for pair in $(2); do [ -f "$${pair%%:*}" ] || missing="$$missing $${pair##*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+# GoogleTest and Google Benchmark from the system's packages, with the build tools.
+deps:
+	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config,\
+	  /usr/include/gtest/gtest.h:libgtest-dev /usr/include/benchmark/benchmark.h:libbenchmark-dev)
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
@@ -123,15 +127,8 @@ TEST_STEPS += test-sanitize test-ct test-fuzz
 deps: deps-sec
 # clang with its sanitizer and libFuzzer runtimes, and valgrind.
 deps-sec:
-	@missing=""; \
-	for pair in clang++:clang valgrind:valgrind; do \
-	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair##*:}"; done; \
-	[ -f "$$(clang++ -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ] || \
-	  missing="$$missing libclang-rt-dev"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,clang++:clang valgrind:valgrind,\
+	  $$(clang++ -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-dev)
 
 # Configured again when this Makefile changes (an existing build keeps its old options
 # otherwise).

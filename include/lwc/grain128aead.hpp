@@ -37,16 +37,6 @@ inline der_length encode_length(std::size_t n) noexcept {
     return d;
 }
 
-// The first n (< 8) bytes of p as the low bytes of a little-endian word, and back.
-inline u64 load_partial64_le(const u8* p, std::size_t n) noexcept {
-    u64 v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= u64(p[i]) << (8 * i);
-    return v;
-}
-inline void store_partial64_le(u8* p, u64 v, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
-}
-
 enum class use { authenticate, encrypt, decrypt };
 
 template <class Bits>
@@ -139,9 +129,9 @@ private:
     // k (< 8, <= left) bytes from the keystream made earlier.
     template <use U>
     void partial(const u8* in, u8* out, std::size_t k) noexcept {
-        const u64 x = load_partial64_le(in, k);
+        const u64 x = load_partial_le<u64>(in, k);
         const u64 y = x ^ (ks_e & ((u64(1) << (8 * k)) - 1));
-        if constexpr (U != use::authenticate) store_partial64_le(out, y, k);
+        if constexpr (U != use::authenticate) store_partial_le(out, y, k);
         Bits::authenticate_bits(acc, sr, U == use::decrypt ? y : x, ks_a, unsigned(8 * k));
         ks_e >>= 8 * k;
         ks_a >>= 8 * k;

@@ -58,7 +58,7 @@ struct mode {
         if (n > 0) {
             s[1] ^= frame_ad;
             small(s, k);
-            s[3] ^= load_partial32_le(p, n);
+            s[3] ^= load_partial_le<u32>(p, n);
             s[1] ^= u32(n);
         }
     }
@@ -80,11 +80,11 @@ struct mode {
         if (n > 0) {
             s[1] ^= frame_msg;
             large(s, k);
-            const u32 x = load_partial32_le(in, n);
+            const u32 x = load_partial_le<u32>(in, n);
             const u32 mask = (u32(1) << (8 * n)) - 1;
             const u32 y = (s[2] ^ x) & mask;
             s[3] ^= Decrypt ? y : x;
-            store_partial32_le(out, y, n);
+            store_partial_le(out, y, n);
             s[1] ^= u32(n);
         }
         st = s;

@@ -21,12 +21,12 @@ inline void add_byte(xoodoo_state& s, std::size_t offset, u8 b) noexcept {
 inline void add_bytes(xoodoo_state& s, const u8* p, std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) s[i / 4] ^= load32_le(p + i);
-    if (i < n) s[i / 4] ^= load_partial32_le(p + i, n - i);
+    if (i < n) s[i / 4] ^= load_partial_le<u32>(p + i, n - i);
 }
 inline void extract_bytes(const xoodoo_state& s, u8* p, std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) store32_le(p + i, s[i / 4]);
-    if (i < n) store_partial32_le(p + i, s[i / 4], n - i);
+    if (i < n) store_partial_le(p + i, s[i / 4], n - i);
 }
 
 inline constexpr std::size_t hash_rate = 16, keyed_absorb_rate = 44, keyed_squeeze_rate = 24;

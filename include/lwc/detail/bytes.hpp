@@ -61,13 +61,15 @@ inline void store64_le(u8* p, u64 v) noexcept {
     store32_le(p + 4, u32(v >> 32));
 }
 
-// The first n (< 4) bytes of p as the low bytes of a little-endian word.
-inline u32 load_partial32_le(const u8* p, std::size_t n) noexcept {
-    u32 v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= u32(p[i]) << (8 * i);
+// The first n (< sizeof(W)) bytes of p as the low bytes of a little-endian word, and back.
+template <class W>
+inline W load_partial_le(const u8* p, std::size_t n) noexcept {
+    W v = 0;
+    for (std::size_t i = 0; i < n; ++i) v |= W(p[i]) << (8 * i);
     return v;
 }
-inline void store_partial32_le(u8* p, u32 v, std::size_t n) noexcept {
+template <class W>
+inline void store_partial_le(u8* p, W v, std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
 }
 
