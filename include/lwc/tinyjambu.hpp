@@ -20,7 +20,7 @@ template <std::size_t KeyWords>
 struct mode {
     static constexpr std::size_t small_words = 640 / 32;
     static constexpr std::size_t large_words = (1024 + 128 * (KeyWords - 4) / 2) / 32;
-    using key_words = std::array<u32, KeyWords>;
+    using key_words = std::array<u64, chunk_count<large_words>>;
 
     LWC_ALWAYS_INLINE static void small(state& s, const key_words& k) noexcept {
         permute<small_words>(s, k);
@@ -29,10 +29,12 @@ struct mode {
         permute<large_words>(s, k);
     }
 
-    // The permutation takes the complemented key words (see feedback()).
+    // The permutation takes the complemented key bits of each chunk (see next_chunk()).
     static key_words load_key(const u8* key) noexcept {
-        key_words k;
-        for (std::size_t i = 0; i < KeyWords; ++i) k[i] = ~load32_le(key + 4 * i);
+        std::array<u32, KeyWords> nk;
+        for (std::size_t i = 0; i < KeyWords; ++i) nk[i] = ~load32_le(key + 4 * i);
+        const key_words k = chunk_keys<chunk_count<large_words>>(nk);
+        secure_zero(nk);
         return k;
     }
 
