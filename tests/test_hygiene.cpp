@@ -1,9 +1,10 @@
 // Secret hygiene, checked where a test can observe it (README, "Security"):
 //   - a hash object wipes itself when destroyed (state and buffered input);
 //   - after an AEAD call or a hash returns, the stack it ran on holds no copy of the
-//     key, the complemented key, the plaintext, the key stream or the message: the
-//     named copies are wiped and the stack below the call is cleared
-//     (detail::wipe_stack), which also covers what the compiler spilled.
+//     key, the complemented key, the key as a kernel keeps it (TinyJambu's chunks),
+//     the plaintext, the key stream or the message: the named copies are wiped and the
+//     stack below the call is cleared (detail::wipe_stack), which also covers what the
+//     compiler spilled.
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -94,6 +95,19 @@ protected:
     }
 };
 
+// The key as a kernel keeps it, where that is not the key bytes: TinyJambu's
+// complemented key bits in 37-bit chunks (little-endian 64-bit words).
+template <class A>
+bytes kernel_key_form(const bytes& key) {
+    bytes form;
+    if constexpr (A::name.starts_with("tinyjambu")) {
+        for (const std::uint64_t chunk :
+             detail::tinyjambu::mode<A::key_size / 4>::load_key(key.data()))
+            for (int i = 0; i < 8; ++i) form.push_back(std::uint8_t(chunk >> (8 * i)));
+    }
+    return form;
+}
+
 template <class A>
 class AeadStackResidue : public StackResidue<A> {};
 using all_aeads = typename concat<registry::aeads, registry::aead_variants>::type;
@@ -108,12 +122,15 @@ TYPED_TEST(AeadStackResidue, NoSecretLeftOnTheStack) {
     bytes ct(pt.size()), tag(A::tag_size), back(pt.size()), not_key(key.size()),
         key_stream(pt.size());
     std::transform(key.begin(), key.end(), not_key.begin(), [](auto b) { return std::uint8_t(~b); });
+    const bytes key_form = kernel_key_form<A>(key);
 
     auto expect_clean = [&](const char* after) {
         const bytes stack = stack_below();
         for (std::size_t i = 0; i < pt.size(); ++i) key_stream[i] = pt[i] ^ ct[i];
         EXPECT_EQ(windows_found(stack, key), 0u) << A::name << ": key, after " << after;
         EXPECT_EQ(windows_found(stack, not_key), 0u) << A::name << ": ~key, after " << after;
+        EXPECT_EQ(windows_found(stack, key_form), 0u)
+            << A::name << ": the kernel's key form, after " << after;
         EXPECT_EQ(windows_found(stack, pt), 0u) << A::name << ": plaintext, after " << after;
         EXPECT_EQ(windows_found(stack, key_stream), 0u)
             << A::name << ": key stream, after " << after;
