@@ -20,25 +20,25 @@ template <std::size_t KeyWords>
 struct mode {
     static constexpr std::size_t small_words = 640 / 32;
     static constexpr std::size_t large_words = (1024 + 128 * (KeyWords - 4) / 2) / 32;
-    using key_words = std::array<u64, chunk_count<large_words>>;
+    using key_chunks = std::array<u64, chunk_count<large_words>>;
 
-    LWC_ALWAYS_INLINE static void small(state& s, const key_words& k) noexcept {
+    LWC_ALWAYS_INLINE static void small(state& s, const key_chunks& k) noexcept {
         permute<small_words>(s, k);
     }
-    LWC_ALWAYS_INLINE static void large(state& s, const key_words& k) noexcept {
+    LWC_ALWAYS_INLINE static void large(state& s, const key_chunks& k) noexcept {
         permute<large_words>(s, k);
     }
 
     // The permutation takes the complemented key bits of each chunk (see next_chunk()).
-    static key_words load_key(const u8* key) noexcept {
+    static key_chunks load_key(const u8* key) noexcept {
         std::array<u32, KeyWords> nk;
         for (std::size_t i = 0; i < KeyWords; ++i) nk[i] = ~load32_le(key + 4 * i);
-        const key_words k = chunk_keys<chunk_count<large_words>>(nk);
+        const key_chunks k = chunk_keys<chunk_count<large_words>>(nk);
         secure_zero(nk);
         return k;
     }
 
-    static state initialize(const key_words& k, const u8* nonce) noexcept {
+    static state initialize(const key_chunks& k, const u8* nonce) noexcept {
         state s{};
         large(s, k);
         for (std::size_t i = 0; i < 3; ++i) {
@@ -49,7 +49,7 @@ struct mode {
         return s;
     }
 
-    static void absorb_ad(state& s, const key_words& k, std::span<const u8> ad) noexcept {
+    static void absorb_ad(state& s, const key_chunks& k, std::span<const u8> ad) noexcept {
         const u8* p = ad.data();
         std::size_t n = ad.size();
         for (; n >= 4; p += 4, n -= 4) {
@@ -69,7 +69,8 @@ struct mode {
     // The loop works on a copy s of the caller's state: a variable whose address is
     // never taken stays in registers, where the caller's (wiped later) does not.
     template <bool Decrypt>
-    static void crypt(state& st, const key_words& k, const u8* in, u8* out, std::size_t n) noexcept {
+    static void crypt(state& st, const key_chunks& k, const u8* in, u8* out,
+                      std::size_t n) noexcept {
         state s = st;
         for (; n >= 4; in += 4, out += 4, n -= 4) {
             s[1] ^= frame_msg;
@@ -92,7 +93,7 @@ struct mode {
         st = s;
     }
 
-    static void finalize(state& s, const key_words& k, u8* tag) noexcept {
+    static void finalize(state& s, const key_chunks& k, u8* tag) noexcept {
         s[1] ^= frame_final;
         large(s, k);
         store32_le(tag, s[2]);
@@ -104,7 +105,7 @@ struct mode {
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
                     std::size_t n, u8* tag) noexcept {
-        key_words k = load_key(key);
+        key_chunks k = load_key(key);
         state s = initialize(k, nonce);
         absorb_ad(s, k, ad);
         crypt<Decrypt>(s, k, in, out, n);

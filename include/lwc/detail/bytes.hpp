@@ -73,8 +73,14 @@ inline void store_partial_le(u8* p, W v, std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
 }
 
-constexpr u32 rotl32(u32 x, int r) noexcept { return (x << r) | (x >> ((32 - r) & 31)); }
-constexpr u32 rotr32(u32 x, int r) noexcept { return (x >> r) | (x << ((32 - r) & 31)); }
+// Always inlined, also into functions compiled with their own tuning (which inline
+// nothing else; see xoodoo_portable).
+constexpr LWC_ALWAYS_INLINE u32 rotl32(u32 x, int r) noexcept {
+    return (x << r) | (x >> ((32 - r) & 31));
+}
+constexpr LWC_ALWAYS_INLINE u32 rotr32(u32 x, int r) noexcept {
+    return (x >> r) | (x << ((32 - r) & 31));
+}
 
 // Hides a value from the optimiser so that it cannot turn branch-free code on
 // secrets back into a branch (e.g. an early exit in a comparison loop).

@@ -5,7 +5,7 @@
 //                     every 3-input Boolean function in one vpternlogd (AVX-512VL)
 // xoodoo_default is the AVX-512 one where the target has it, else the portable one.
 // (On the AMD Zen 5 this is tuned on, vector operations take 2 cycles and the portable
-// rounds measure about 7% faster; on CPUs with 1-cycle vector units, as Intel's with
+// rounds measure 5-7% faster; on CPUs with 1-cycle vector units, as Intel's with
 // AVX-512, the vector rounds should be the faster. Not measured there.)
 #pragma once
 
@@ -48,7 +48,7 @@ private:
     // gcc's tuning for AMD Zen (what -march=native picks there) spills lanes to vector
     // registers, each move between register files taking 3 cycles; generic tuning
     // spills to the stack and runs this 1.4x faster. A function with its own tuning only
-    // inlines always-inline callees, hence the raw pointers and the local rotate.
+    // inlines always-inline callees, hence the raw pointers.
     LWC_XOODOO_PORTABLE_TUNING static void rounds(u32* st, const u32* rc) noexcept {
         u32 a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3];
         u32 b0 = st[4], b1 = st[5], b2 = st[6], b3 = st[7];
@@ -64,11 +64,9 @@ private:
         st[8] = c0, st[9] = c1, st[10] = c2, st[11] = c3;
     }
 
-    LWC_ALWAYS_INLINE static u32 rot(u32 x, int r) noexcept { return (x << r) | (x >> (32 - r)); }
-
     // Theta's effect on column x: the parity of column x - 1, rotated by 5 and by 14.
     LWC_ALWAYS_INLINE static u32 theta_effect(u32 parity) noexcept {
-        return rot(parity, 5) ^ rot(parity, 14);
+        return rotl32(parity, 5) ^ rotl32(parity, 14);
     }
 
     // One round on planes a, b, c, each passed in lane order. Plane 1's column x leaves
@@ -82,14 +80,14 @@ private:
         // theta, rho-west (plane 1 shifted by one lane, plane 2 rotated by 11), iota
         const u32 x0 = a0 ^ e0 ^ rc, x1 = a1 ^ e1, x2 = a2 ^ e2, x3 = a3 ^ e3;
         const u32 y0 = b3 ^ e3, y1 = b0 ^ e0, y2 = b1 ^ e1, y3 = b2 ^ e2;
-        const u32 z0 = rot(c0 ^ e0, 11), z1 = rot(c1 ^ e1, 11), z2 = rot(c2 ^ e2, 11),
-                  z3 = rot(c3 ^ e3, 11);
+        const u32 z0 = rotl32(c0 ^ e0, 11), z1 = rotl32(c1 ^ e1, 11), z2 = rotl32(c2 ^ e2, 11),
+                  z3 = rotl32(c3 ^ e3, 11);
         // chi, then rho-east: plane 1 rotated by 1, plane 2 by 8 (and shifted two lanes)
         a0 = x0 ^ (~y0 & z0), a1 = x1 ^ (~y1 & z1), a2 = x2 ^ (~y2 & z2), a3 = x3 ^ (~y3 & z3);
-        b3 = rot(y0 ^ (~z0 & x0), 1), b0 = rot(y1 ^ (~z1 & x1), 1);
-        b1 = rot(y2 ^ (~z2 & x2), 1), b2 = rot(y3 ^ (~z3 & x3), 1);
-        c0 = rot(z0 ^ (~x0 & y0), 8), c1 = rot(z1 ^ (~x1 & y1), 8);
-        c2 = rot(z2 ^ (~x2 & y2), 8), c3 = rot(z3 ^ (~x3 & y3), 8);
+        b3 = rotl32(y0 ^ (~z0 & x0), 1), b0 = rotl32(y1 ^ (~z1 & x1), 1);
+        b1 = rotl32(y2 ^ (~z2 & x2), 1), b2 = rotl32(y3 ^ (~z3 & x3), 1);
+        c0 = rotl32(z0 ^ (~x0 & y0), 8), c1 = rotl32(z1 ^ (~x1 & y1), 8);
+        c2 = rotl32(z2 ^ (~x2 & y2), 8), c3 = rotl32(z3 ^ (~x3 & y3), 8);
     }
 };
 
