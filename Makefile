@@ -101,7 +101,7 @@ python-install: venv | deps
 test-python: python-install
 	$(PYTHON) -m pytest -q tests/python
 
-# --- security checks (README, "Security"): sanitizers, constant time, fuzzing ---
+# --- security checks (docs/security.md): sanitizers, constant time, fuzzing ---
 # One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and the standard
 # library's bounds checks on operator[]) holds the C++ test suite, liblwc with its C tests
 # (KATs and argument checks on every backend) and the libFuzzer targets. valgrind checks

@@ -1,4 +1,4 @@
-// Secret hygiene, checked where a test can observe it (README, "Security"):
+// Secret hygiene, checked where a test can observe it (docs/security.md):
 //   - a hash object wipes itself when destroyed (state and buffered input);
 //   - after an AEAD call or a hash returns, the stack it ran on holds no copy of the
 //     key, the complemented key, the key as a kernel keeps it (TinyJambu's chunks),
