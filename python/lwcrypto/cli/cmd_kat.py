@@ -1,0 +1,107 @@
+"""lwc kat: check a NIST LWC known-answer-test file against a scheme."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import lwcrypto
+
+from .common import (EXIT_FAILED, EXIT_OK, CliError, describe, hex_problem, kind_of,
+                     open_input, say, scheme_arg)
+
+KAT_FIELDS = {"aead": ("Count", "Key", "Nonce", "PT", "AD", "CT"), "hash": ("Count", "Msg", "MD")}
+
+
+def add_commands(command) -> None:
+    p = command("kat", run, "verify a NIST LWC known-answer-test file",
+                "Check every record of a KAT file (AEAD: Count/Key/Nonce/PT/AD/CT,\n"
+                "hash: Count/Msg/MD) against a scheme; ends with 'N passed, M failed'.")
+    p.add_argument("-a", "--algorithm", required=True, metavar="NAME",
+                   type=scheme_arg("aead", "hash"), help="scheme (lwc list)")
+    p.add_argument("file", metavar="FILE", help="KAT file, e.g. tests/kat/xoodyak.txt")
+
+
+def run(args: argparse.Namespace) -> int:
+    name, kind = args.algorithm, kind_of(args.algorithm)
+    info, passed, failed = describe(name), 0, 0
+    for record, where in read_kat(args.file, kind):
+        check_kat_sizes(args.file, where, info, record)
+        why = kat_failure(name, record)
+        if why is None:
+            passed += 1
+            continue
+        failed += 1
+        say(f"FAILED Count = {record['Count']} ({args.file}:{where['Count']}): {why}")
+    if not passed + failed:
+        raise CliError(f"{args.file}: no KAT records")
+    say(f"{name}: {passed} passed, {failed} failed")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def read_kat(path: str, kind: str) -> Iterator[tuple[dict, dict]]:
+    """(record, line number of each field) of each record of a NIST LWC KAT file.
+
+    Values are decoded; anything malformed raises CliError naming the file and line.
+    """
+    fields = KAT_FIELDS[kind]
+    with open_input(path) as f:
+        lines = f.read().decode("ascii", "replace").splitlines()
+    record: dict = {}
+    where: dict = {}
+    for number, line in enumerate(lines + [""], 1):
+        if not line.strip():
+            if record:
+                missing = [k for k in fields if k not in record]
+                if missing:
+                    raise CliError(f"{path}:{min(where.values())}: record lacks "
+                                   f"{', '.join(missing)}")
+                yield record, where
+            record, where = {}, {}
+            continue
+        key, sep, value = (s.strip() for s in line.partition("="))
+        if not sep or key not in fields:
+            what = "an AEAD" if kind == "aead" else "a hash"
+            raise CliError(f"{path}:{number}: expected one of {', '.join(fields)} "
+                           f"('NAME = value') in {what} KAT, got {line.strip()[:40]!r}")
+        if key in record:
+            raise CliError(f"{path}:{number}: a second {key} in one record")
+        record[key], where[key] = kat_value(path, number, key, value), number
+
+
+def kat_value(path: str, number: int, key: str, value: str) -> int | bytes:
+    try:
+        return int(value) if key == "Count" else bytes.fromhex(value)
+    except ValueError:
+        why = "is not a decimal number" if key == "Count" else hex_problem(value)
+        raise CliError(f"{path}:{number}: {key} {why}") from None
+
+
+def check_kat_sizes(path: str, where: dict, info: dict, record: dict) -> None:
+    """A record whose sizes do not fit the scheme is a file for another scheme: an input error."""
+    sizes = {"Key": info.get("key_size"), "Nonce": info.get("nonce_size"),
+             "MD": info.get("digest_size")}
+    for field, size in sizes.items():
+        if field in record and len(record[field]) != size:
+            raise CliError(f"{path}:{where[field]}: {field} is {len(record[field])} bytes long; "
+                           f"{info['name']} uses {size} (a KAT file for another scheme?)")
+
+
+def differs(field: str, got: bytes, expected: bytes) -> str:
+    return f"{field} differs: got {got.hex().upper()}, expected {expected.hex().upper()}"
+
+
+def kat_failure(name: str, record: dict) -> str | None:
+    """Why a record fails against the scheme, or None when it passes."""
+    if kind_of(name) == "hash":
+        got = lwcrypto.new(name, record["Msg"]).digest()
+        return None if got == record["MD"] else differs("MD", got, record["MD"])
+    aead = lwcrypto.aead(name)(record["Key"])
+    got = aead.encrypt(record["Nonce"], record["PT"], record["AD"])
+    if got != record["CT"]:
+        return differs("CT", got, record["CT"])
+    try:
+        back = aead.decrypt(record["Nonce"], record["CT"], record["AD"])
+    except lwcrypto.InvalidTag:
+        return "decryption of CT rejected its tag"
+    return None if back == record["PT"] else "decryption of CT does not give PT"
