@@ -123,6 +123,7 @@ def test_scheme_names_are_case_insensitive(tmp_path):
     "decrypt -a xoodyak --key-file key sealed",
     "kat -a esch256 kat.txt",
     "--help",
+    "--version",
 ])
 def test_a_full_disk_on_stdout_is_one_line_and_exit_2(tmp_path, command):
     prepare_files(tmp_path)
