@@ -181,6 +181,7 @@ struct sponge {
 template <class Perm>
 struct cxof_sponge : sponge<Perm, iv_cxof128> {
     static constexpr std::size_t max_customization = 256;
+    cxof_sponge() noexcept : cxof_sponge(std::span<const u8>{}) {}
     explicit cxof_sponge(std::span<const u8> z) noexcept {
         this->s[0] ^= u64(z.size()) * 8;
         Perm::template permute<12>(this->s);

@@ -6,11 +6,13 @@
 #include <type_traits>
 
 #include "aead.hpp"
+#include "ascon.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
 #include "photon_beetle.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
+#include "xof.hpp"
 #include "xoodyak.hpp"
 
 namespace lwc::inline LWC_ISA_NS {
@@ -29,9 +31,13 @@ namespace registry {
 
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
-                          Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128>;
+                          Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
+                          AsconAead128>;
 
-using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
+
+// Extendable-output functions (any output length).
+using xofs = scheme_list<AsconXof128, AsconCxof128>;
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
@@ -48,6 +54,7 @@ static_assert([] {
     bool ok = true;
     registry::aeads::for_each([&](auto s) { ok = ok && Aead<typename decltype(s)::type>; });
     registry::hashes::for_each([&](auto s) { ok = ok && Hash<typename decltype(s)::type>; });
+    registry::xofs::for_each([&](auto s) { ok = ok && Xof<typename decltype(s)::type>; });
     return ok;
 }());
 

@@ -43,7 +43,8 @@ public:
     static constexpr std::size_t block_size = Core::rate;
 
     buffered_xof() = default;
-    explicit buffered_xof(const Core& core) noexcept : in_(core) {}
+    // Starts from a core set up by the scheme (e.g. with a customization string).
+    explicit buffered_xof(const Core& core) noexcept : initial_(core), in_(core) {}
     buffered_xof(const buffered_xof&) = default;
     buffered_xof& operator=(const buffered_xof&) = default;
     ~buffered_xof() { secure_zero(*this); }
@@ -63,7 +64,8 @@ public:
     }
 
     bool squeezing() const noexcept { return squeezing_; }
-    void reset() noexcept { *this = buffered_xof(); }
+    // Back to the state after construction (the customization string, if any, kept).
+    void reset() noexcept { *this = buffered_xof(initial_); }
 
 private:
     static constexpr std::size_t out_rate = Core::squeeze_rate;
@@ -95,6 +97,7 @@ private:
         }
     }
 
+    Core initial_{};
     block_buffer<Core> in_{};
     std::array<u8, out_rate> block_{};  // the squeezed block being handed out
     std::size_t left_ = 0;              // its bytes not yet handed out
