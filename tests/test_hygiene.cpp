@@ -16,7 +16,7 @@ namespace {
 
 template <class H>
 class HashHygiene : public ::testing::Test {};
-using all_hashes = typename concat<registry::hashes, registry::hash_variants>::type;
+using all_hashes = registry::all_hashes;
 TYPED_TEST_SUITE(HashHygiene, typename gtest_types<all_hashes>::type);
 
 TYPED_TEST(HashHygiene, DestructorWipesTheObject) {
@@ -110,7 +110,7 @@ bytes kernel_key_form(const bytes& key) {
 
 template <class A>
 class AeadStackResidue : public StackResidue<A> {};
-using all_aeads = typename concat<registry::aeads, registry::aead_variants>::type;
+using all_aeads = registry::all_aeads;
 TYPED_TEST_SUITE(AeadStackResidue, typename gtest_types<all_aeads>::type);
 
 TYPED_TEST(AeadStackResidue, NoSecretLeftOnTheStack) {

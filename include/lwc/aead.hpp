@@ -33,6 +33,7 @@ concept Aead = requires {
     { A::key_size } -> std::convertible_to<std::size_t>;
     { A::nonce_size } -> std::convertible_to<std::size_t>;
     { A::tag_size } -> std::convertible_to<std::size_t>;
+    { A::backend } -> std::convertible_to<std::string_view>;  // "portable", "bmi2", ...
 } && requires(std::span<const std::uint8_t, A::key_size> key,
               std::span<const std::uint8_t, A::nonce_size> nonce,
               std::span<const std::uint8_t> in, std::span<std::uint8_t> out,

@@ -141,6 +141,7 @@ private:
 
 template <class Self, class Bits>
 struct aead : aead_base<Self, 16, 12, 8> {
+    static constexpr std::string_view backend = Bits::name;
 
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,

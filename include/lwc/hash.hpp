@@ -20,6 +20,7 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
     { H::name } -> std::convertible_to<std::string_view>;
     { H::digest_size } -> std::convertible_to<std::size_t>;
     { H::block_size } -> std::convertible_to<std::size_t>;
+    { H::backend } -> std::convertible_to<std::string_view>;  // "portable", "avx512", ...
     h.update(msg);
     { ch.finalize() } -> std::same_as<std::array<std::uint8_t, H::digest_size>>;
     h.reset();
@@ -41,6 +42,7 @@ class buffered_hash {
 public:
     static constexpr std::size_t digest_size = Core::digest_size;
     static constexpr std::size_t block_size = Core::rate;
+    static constexpr std::string_view backend = Core::backend;  // the code path
 
     buffered_hash() = default;
     buffered_hash(const buffered_hash&) = default;

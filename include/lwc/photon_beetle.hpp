@@ -169,6 +169,7 @@ struct duplex {
 
 template <class Self, class P, std::size_t R>
 struct aead : aead_base<Self, 16, 16, 16> {
+    static constexpr std::string_view backend = P::name;
 
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
@@ -200,6 +201,7 @@ struct aead : aead_base<Self, 16, 16, 16> {
 // bytes as the initial state and the rest absorbed 4 bytes per permutation.
 template <class P>
 struct hash_core {
+    static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 4, digest_size = 32, initial_blocks = 16 / rate;
     duplex<P, rate> d{P::load(zero_state.data())};
     std::size_t blocks = 0;  // blocks absorbed so far, counted up to initial_blocks

@@ -25,6 +25,22 @@ struct scheme_list {
     }
 };
 
+// The schemes of A, then those of B that A does not list.
+template <class A, class B>
+struct concat_;
+template <class... A>
+struct concat_<scheme_list<A...>, scheme_list<>> {
+    using type = scheme_list<A...>;
+};
+template <class... A, class B, class... Bs>
+struct concat_<scheme_list<A...>, scheme_list<B, Bs...>> {
+    using type = typename concat_<
+        std::conditional_t<(std::is_same_v<A, B> || ...), scheme_list<A...>, scheme_list<A..., B>>,
+        scheme_list<Bs...>>::type;
+};
+template <class A, class B>
+using concat = typename concat_<A, B>::type;
+
 namespace registry {
 
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
@@ -41,6 +57,12 @@ using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>>;
+
+// Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
+// and the benchmarks run. (A variant that is the default type itself, as the portable
+// paths are in a build without vector paths, is listed once.)
+using all_aeads = concat<aeads, aead_variants>;
+using all_hashes = concat<hashes, hash_variants>;
 
 }  // namespace registry
 

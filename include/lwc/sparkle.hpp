@@ -154,6 +154,7 @@ struct schwaemm_sponge {
 
 template <class Self, class Sponge>
 struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes> {
+    static constexpr std::string_view backend = sparkle_permutation::name;
 
     // Empty AD and empty message skip their phase entirely (no padded block).
     template <bool Decrypt>
@@ -172,6 +173,7 @@ struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge:
 // the state; the digest is squeezed 16 bytes at a time with slim permutations.
 template <std::size_t Branches, std::size_t Slim, std::size_t Big, std::size_t Digest>
 struct esch_core {
+    static constexpr std::string_view backend = sparkle_permutation::name;
     static constexpr std::size_t rate = 16, digest_size = Digest;
     // Added to the last word of the left half before the last block: padded or full.
     static constexpr u32 last_padded = 1u << 24, last_full = 2u << 24;

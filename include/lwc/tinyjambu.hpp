@@ -117,6 +117,7 @@ struct mode {
 
 template <class Self, std::size_t KeyWords>
 struct aead : aead_base<Self, 4 * KeyWords, 12, 8> {
+    static constexpr std::string_view backend = "portable";
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
                     std::size_t n, u8* tag) noexcept {

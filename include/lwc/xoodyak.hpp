@@ -125,6 +125,7 @@ struct keyed {
 
 template <class Self, class Perm>
 struct aead : aead_base<Self, 16, 16, 16> {
+    static constexpr std::string_view backend = Perm::name;
 
     template <bool Decrypt>
     static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
@@ -142,6 +143,7 @@ struct aead : aead_base<Self, 16, 16, 16> {
 // then two 16-byte squeezes separated by Down(empty).
 template <class Perm>
 struct hash_core {
+    static constexpr std::string_view backend = Perm::name;
     static constexpr std::size_t rate = hash_rate, digest_size = 32;
     xoodoo_state s{};
     bool started = false;

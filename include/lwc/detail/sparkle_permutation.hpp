@@ -46,6 +46,7 @@ constexpr u32 sparkle_ell(u32 x) noexcept { return rotr32(x ^ (x << 16), 16); }
 // Loops over branches are fold expressions over a compile-time index pack, so that
 // the state stays in registers (no lambdas or loops for the optimiser to give up on).
 struct sparkle_permutation {
+    static constexpr const char* name = "portable";
     // Steps: 7/10 (4 branches), 7/11 (6), 8/12 (8) in Esch and Schwaemm.
     template <std::size_t Branches, std::size_t Steps>
     static void permute(sparkle_state<Branches>& st) noexcept {
