@@ -12,7 +12,7 @@
 
 #include "bytes.hpp"
 
-#if defined(__BMI2__) && defined(__PCLMUL__)
+#if LWC_HAS(__BMI2__) && LWC_HAS(__PCLMUL__)
 #include <immintrin.h>
 #define LWC_HAVE_GRAIN128_BMI2 1
 #endif

@@ -13,7 +13,7 @@
 
 #include "bytes.hpp"
 
-#if defined(__AVX512F__) && defined(__AVX512VL__)
+#if LWC_HAS(__AVX512F__) && LWC_HAS(__AVX512VL__)
 #include <immintrin.h>
 #define LWC_HAVE_XOODOO_AVX512 1
 #endif
