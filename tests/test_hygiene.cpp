@@ -101,8 +101,9 @@ template <class A>
 bytes kernel_key_form(const bytes& key) {
     bytes form;
     if constexpr (A::name.starts_with("tinyjambu")) {
+        using M = detail::tinyjambu::mode<detail::tinyjambu_default, A::key_size / 4>;
         for (const std::uint64_t chunk :
-             detail::tinyjambu::mode<A::key_size / 4>::load_key(key.data()))
+             detail::tinyjambu_default::load_key<A::key_size / 4, M::large_words>(key.data()))
             for (int i = 0; i < 8; ++i) form.push_back(std::uint8_t(chunk >> (8 * i)));
     }
     return form;

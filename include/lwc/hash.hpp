@@ -28,16 +28,29 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
 
 namespace detail {
 
-// Incremental hashing on top of a sponge core that absorbs whole blocks.
-// The core provides:
+// What a sponge hash core provides to buffered_hash (the same step names in every
+// family):
 //   static constexpr std::size_t rate, digest_size;
-//   void absorb_block(const u8* block);                      a full block, not the last
-//   void absorb_blocks(const u8* blocks, std::size_t count); optional: several at once
-//   void finish(std::span<const u8> last, u8* digest);       last: 0..rate bytes
+//   static constexpr std::string_view backend;                the permutation backend
+//   void absorb_block(const u8* block);                       a full block, not the last
+//   void absorb_blocks(const u8* blocks, std::size_t count);  count full blocks
+//   void finalize(std::span<const u8> last, u8* digest);      last: 0..rate bytes
+template <class Core>
+concept sponge_hash_core = std::copyable<Core> && std::default_initializable<Core> &&
+    requires(Core c, const u8* in, u8* out, std::size_t n, std::span<const u8> last) {
+        { Core::rate } -> std::convertible_to<std::size_t>;
+        { Core::digest_size } -> std::convertible_to<std::size_t>;
+        { Core::backend } -> std::convertible_to<std::string_view>;
+        c.absorb_block(in);
+        c.absorb_blocks(in, n);
+        c.finalize(last, out);
+    };
+
+// Incremental hashing on top of a hash core that absorbs whole blocks.
 // A full block is held back until more input arrives, because the last block
 // (full or not) is padded or domain-separated differently by every scheme.
 // finalize() works on a copy, so an object can be finalized and updated further.
-template <class Core>
+template <sponge_hash_core Core>
 class buffered_hash {
 public:
     static constexpr std::size_t digest_size = Core::digest_size;
@@ -74,7 +87,7 @@ private:
     // frame, where wipe_stack() clears it.
     LWC_NOINLINE void finish(u8* out) const noexcept {
         Core core = core_;
-        core.finish(std::span<const u8>(buf_.data(), used_), out);
+        core.finalize(std::span<const u8>(buf_.data(), used_), out);
         secure_zero(core);
     }
 
@@ -98,11 +111,7 @@ private:
         }
         // Whole blocks straight from the input, keeping at least one byte back.
         const std::size_t blocks = (n - 1) / block_size;
-        if constexpr (requires { core_.absorb_blocks(p, blocks); }) {
-            core_.absorb_blocks(p, blocks);
-        } else {
-            for (std::size_t i = 0; i < blocks; ++i) core_.absorb_block(p + i * block_size);
-        }
+        core_.absorb_blocks(p, blocks);
         p += blocks * block_size;
         n -= blocks * block_size;
         std::copy_n(p, n, buf_.data());

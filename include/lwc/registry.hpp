@@ -18,6 +18,8 @@ namespace lwc::inline LWC_ISA_NS {
 template <class... S>
 struct scheme_list {
     static constexpr std::size_t size = sizeof...(S);
+    template <class T>
+    static constexpr bool contains = (std::is_same_v<T, S> || ...);
     // f(std::type_identity<S>{}) for every scheme, in order.
     template <class F>
     static constexpr void for_each(F&& f) {
@@ -34,9 +36,9 @@ struct concat_<scheme_list<A...>, scheme_list<>> {
 };
 template <class... A, class B, class... Bs>
 struct concat_<scheme_list<A...>, scheme_list<B, Bs...>> {
-    using type = typename concat_<
-        std::conditional_t<(std::is_same_v<A, B> || ...), scheme_list<A...>, scheme_list<A..., B>>,
-        scheme_list<Bs...>>::type;
+    using type = typename concat_<std::conditional_t<scheme_list<A...>::template contains<B>,
+                                                     scheme_list<A...>, scheme_list<A..., B>>,
+                                  scheme_list<Bs...>>::type;
 };
 template <class A, class B>
 using concat = typename concat_<A, B>::type;
