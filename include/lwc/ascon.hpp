@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "aead.hpp"
-#include "detail/ascon_portable.hpp"
+#include "detail/ascon.hpp"
 #include "hash.hpp"
 #include "xof.hpp"
 
@@ -148,11 +148,21 @@ struct aead_mode {
 template <class Perm, u64 IV, std::size_t Digest = 0>
 struct sponge {
     static constexpr std::size_t rate = 8, squeeze_rate = 8, digest_size = Digest;
+    static constexpr std::string_view backend = Perm::name;
     ascon_state s = initial_state<Perm>(IV);
 
     void absorb_block(const u8* block) noexcept {
         s[0] ^= load64_le(block);
         Perm::template permute<12>(s);
+    }
+    // On a local copy: the state stays in registers from block to block.
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        ascon_state x = s;
+        for (; count > 0; --count, blocks += rate) {
+            x[0] ^= load64_le(blocks);
+            Perm::template permute<12>(x);
+        }
+        s = x;
     }
     // last: 0..8 bytes (the buffer holds a full block back); a full one is followed by
     // a block of padding alone.
@@ -170,7 +180,7 @@ struct sponge {
         store64_le(out, s[0]);
     }
     // For buffered_hash: the fixed-length digest.
-    void finish(std::span<const u8> last, u8* digest) noexcept {
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
         absorb_last(last);
         for (std::size_t i = 0; i < digest_size; i += squeeze_rate) squeeze_block(digest + i, i == 0);
     }
@@ -193,9 +203,10 @@ struct cxof_sponge : sponge<Perm, iv_cxof128> {
 
 }  // namespace detail::ascon
 
-template <class Perm>
+template <detail::ascon_backend Perm>
 struct BasicAsconAead128 : detail::aead_base<BasicAsconAead128<Perm>, 16, 16, 16> {
     static constexpr std::string_view name = "ascon-aead128";
+    static constexpr std::string_view backend = Perm::name;
     template <bool Decrypt>
     static void run(const detail::u8* key, const detail::u8* nonce, std::span<const detail::u8> ad,
                     const detail::u8* in, detail::u8* out, std::size_t n, detail::u8* tag) noexcept {
@@ -203,21 +214,21 @@ struct BasicAsconAead128 : detail::aead_base<BasicAsconAead128<Perm>, 16, 16, 16
     }
 };
 
-template <class Perm>
+template <detail::ascon_backend Perm>
 class BasicAsconHash256
     : public detail::buffered_hash<detail::ascon::sponge<Perm, detail::ascon::iv_hash256, 32>> {
 public:
     static constexpr std::string_view name = "ascon-hash256";
 };
 
-template <class Perm>
+template <detail::ascon_backend Perm>
 class BasicAsconXof128 : public detail::buffered_xof<detail::ascon::sponge<Perm, detail::ascon::iv_xof128>> {
 public:
     static constexpr std::string_view name = "ascon-xof128";
 };
 
 // Customized: the string Z (at most 256 bytes) is fixed at construction.
-template <class Perm>
+template <detail::ascon_backend Perm>
 class BasicAsconCxof128 : public detail::buffered_xof<detail::ascon::cxof_sponge<Perm>> {
     using base = detail::buffered_xof<detail::ascon::cxof_sponge<Perm>>;
 
@@ -238,9 +249,9 @@ private:
     }
 };
 
-using AsconAead128 = BasicAsconAead128<detail::ascon_portable>;
-using AsconHash256 = BasicAsconHash256<detail::ascon_portable>;
-using AsconXof128 = BasicAsconXof128<detail::ascon_portable>;
-using AsconCxof128 = BasicAsconCxof128<detail::ascon_portable>;
+using AsconAead128 = BasicAsconAead128<detail::ascon_default>;
+using AsconHash256 = BasicAsconHash256<detail::ascon_default>;
+using AsconXof128 = BasicAsconXof128<detail::ascon_default>;
+using AsconCxof128 = BasicAsconCxof128<detail::ascon_default>;
 
 }  // namespace lwc

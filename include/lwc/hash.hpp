@@ -20,6 +20,7 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
     { H::name } -> std::convertible_to<std::string_view>;
     { H::digest_size } -> std::convertible_to<std::size_t>;
     { H::block_size } -> std::convertible_to<std::size_t>;
+    { H::backend } -> std::convertible_to<std::string_view>;  // "portable", "avx512", ...
     h.update(msg);
     { ch.finalize() } -> std::same_as<std::array<std::uint8_t, H::digest_size>>;
     h.reset();
@@ -27,16 +28,40 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
 
 namespace detail {
 
-// Buffers input for a sponge core that absorbs whole blocks. The core provides:
+// What every sponge core provides to the buffering below (the same step names in every
+// family):
 //   static constexpr std::size_t rate;
-//   void absorb_block(const u8* block);                      a full block, not the last
-//   void absorb_blocks(const u8* blocks, std::size_t count); optional: several at once
-// A full block is held back until more input arrives, because the last block (full or
-// not) is padded or domain-separated differently by every scheme: pending() is it.
+//   static constexpr std::string_view backend;                the permutation backend
+//   void absorb_block(const u8* block);                       a full block, not the last
+//   void absorb_blocks(const u8* blocks, std::size_t count);  count full blocks
 template <class Core>
+concept sponge_core = std::copyable<Core> && requires(Core c, const u8* in, std::size_t n) {
+    { Core::rate } -> std::convertible_to<std::size_t>;
+    { Core::backend } -> std::convertible_to<std::string_view>;
+    c.absorb_block(in);
+    c.absorb_blocks(in, n);
+};
+
+// A hash core also provides
+//   static constexpr std::size_t digest_size;
+//   void finalize(std::span<const u8> last, u8* digest);      last: 0..rate bytes
+template <class Core>
+concept sponge_hash_core = sponge_core<Core> && std::default_initializable<Core> &&
+    requires(Core c, u8* out, std::span<const u8> last) {
+        { Core::digest_size } -> std::convertible_to<std::size_t>;
+        c.finalize(last, out);
+    };
+
+// Buffers input for a sponge core that absorbs whole blocks. A full block is held back
+// until more input arrives, because the last block (full or not) is padded or
+// domain-separated differently by every scheme: pending() is it.
+template <sponge_core Core>
 class block_buffer {
 public:
     static constexpr std::size_t block_size = Core::rate;
+
+    block_buffer() = default;
+    explicit block_buffer(const Core& core) noexcept : core_(core) {}
 
     // Whether adding n bytes runs the permutation (else it only buffers).
     bool absorbs(std::size_t n) const noexcept { return used_ + n > block_size; }
@@ -61,11 +86,7 @@ public:
         }
         // Whole blocks straight from the input, keeping at least one byte back.
         const std::size_t blocks = (n - 1) / block_size;
-        if constexpr (requires { core_.absorb_blocks(p, blocks); }) {
-            core_.absorb_blocks(p, blocks);
-        } else {
-            for (std::size_t i = 0; i < blocks; ++i) core_.absorb_block(p + i * block_size);
-        }
+        core_.absorb_blocks(p, blocks);
         p += blocks * block_size;
         n -= blocks * block_size;
         std::copy_n(p, n, buf_.data());
@@ -76,24 +97,20 @@ public:
     Core& core() noexcept { return core_; }
     const Core& core() const noexcept { return core_; }
 
-    block_buffer() = default;
-    explicit block_buffer(const Core& core) noexcept : core_(core) {}
-
 private:
     Core core_{};
     std::array<u8, block_size> buf_{};
     std::size_t used_ = 0;
 };
 
-// Incremental hashing on a block_buffer whose core also provides
-//   static constexpr std::size_t digest_size;
-//   void finish(std::span<const u8> last, u8* digest);       last: 0..rate bytes
-// finalize() works on a copy, so an object can be finalized and updated further.
-template <class Core>
+// Incremental hashing on a hash core. finalize() works on a copy, so an object can be
+// finalized and updated further.
+template <sponge_hash_core Core>
 class buffered_hash {
 public:
     static constexpr std::size_t digest_size = Core::digest_size;
     static constexpr std::size_t block_size = Core::rate;
+    static constexpr std::string_view backend = Core::backend;  // the code path
 
     buffered_hash() = default;
     buffered_hash(const buffered_hash&) = default;
@@ -125,7 +142,7 @@ private:
     // clears it.
     LWC_NOINLINE void finish(u8* out) const noexcept {
         Core core = in_.core();
-        core.finish(in_.pending(), out);
+        core.finalize(in_.pending(), out);
         secure_zero(core);
     }
 

@@ -20,12 +20,30 @@ namespace lwc::inline LWC_ISA_NS {
 template <class... S>
 struct scheme_list {
     static constexpr std::size_t size = sizeof...(S);
+    template <class T>
+    static constexpr bool contains = (std::is_same_v<T, S> || ...);
     // f(std::type_identity<S>{}) for every scheme, in order.
     template <class F>
     static constexpr void for_each(F&& f) {
         (f(std::type_identity<S>{}), ...);
     }
 };
+
+// The schemes of A, then those of B that A does not list.
+template <class A, class B>
+struct concat_;
+template <class... A>
+struct concat_<scheme_list<A...>, scheme_list<>> {
+    using type = scheme_list<A...>;
+};
+template <class... A, class B, class... Bs>
+struct concat_<scheme_list<A...>, scheme_list<B, Bs...>> {
+    using type = typename concat_<std::conditional_t<scheme_list<A...>::template contains<B>,
+                                                     scheme_list<A...>, scheme_list<A..., B>>,
+                                  scheme_list<Bs...>>::type;
+};
+template <class A, class B>
+using concat = typename concat_<A, B>::type;
 
 namespace registry {
 
@@ -47,6 +65,12 @@ using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>>;
+
+// Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
+// and the benchmarks run. (A variant that is the default type itself, as the portable
+// paths are in a build without vector paths, is listed once.)
+using all_aeads = concat<aeads, aead_variants>;
+using all_hashes = concat<hashes, hash_variants>;
 
 }  // namespace registry
 

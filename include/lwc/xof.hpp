@@ -24,6 +24,7 @@ concept Xof = std::copyable<X> && std::default_initializable<X> &&
               requires(X x, std::span<const std::uint8_t> msg, std::span<std::uint8_t> out) {
     { X::name } -> std::convertible_to<std::string_view>;
     { X::block_size } -> std::convertible_to<std::size_t>;
+    { X::backend } -> std::convertible_to<std::string_view>;
     x.update(msg);
     x.squeeze(out);
     x.reset();
@@ -32,15 +33,25 @@ concept Xof = std::copyable<X> && std::default_initializable<X> &&
 
 namespace detail {
 
-// An XOF on a block_buffer whose core also provides
+// An XOF core is a sponge core (hash.hpp) that also provides
 //   static constexpr std::size_t squeeze_rate;
-//   void absorb_last(std::span<const u8> last);       pads, ends the absorbing phase
-//   void squeeze_block(u8* out, bool first);          the next squeeze_rate bytes
-// update() after the first squeeze() is refused: the output so far would not cover it.
+//   void absorb_last(std::span<const u8> last);   last: 0..rate bytes; ends absorbing
+//   void squeeze_block(u8* out, bool first);      the next squeeze_rate bytes of output
 template <class Core>
+concept sponge_xof_core = sponge_core<Core> && std::default_initializable<Core> &&
+    requires(Core c, u8* out, bool first, std::span<const u8> last) {
+        { Core::squeeze_rate } -> std::convertible_to<std::size_t>;
+        c.absorb_last(last);
+        c.squeeze_block(out, first);
+    };
+
+// Incremental XOF on an XOF core. update() after the first squeeze() is refused: the
+// output so far would not cover it.
+template <sponge_xof_core Core>
 class buffered_xof {
 public:
     static constexpr std::size_t block_size = Core::rate;
+    static constexpr std::string_view backend = Core::backend;  // the code path
 
     buffered_xof() = default;
     // Starts from a core set up by the scheme (e.g. with a customization string).
