@@ -60,10 +60,16 @@ using xofs = scheme_list<AsconXof128, AsconCxof128>;
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
 using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
+                                  BasicSchwaemm128_128<detail::sparkle_portable>,
+                                  BasicSchwaemm192_192<detail::sparkle_portable>,
+                                  BasicSchwaemm256_128<detail::sparkle_portable>,
+                                  BasicSchwaemm256_256<detail::sparkle_portable>,
                                   BasicGrain128Aead<detail::grain128_portable>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
+                                  BasicEsch256<detail::sparkle_portable>,
+                                  BasicEsch384<detail::sparkle_portable>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers

@@ -221,29 +221,43 @@ using schwaemm = mode_aead<Self, Sponge, Sponge::key_bytes, Sponge::rate_bytes, 
 
 }  // namespace detail::sparkle
 
-struct Schwaemm128_128
-    : detail::sparkle::schwaemm<Schwaemm128_128, detail::sparkle::schwaemm_sponge<detail::sparkle_default, 4, 4, 7, 10>> {
+// The schemes on an explicit permutation backend; tests run every backend.
+template <detail::sparkle_backend P>
+struct BasicSchwaemm128_128
+    : detail::sparkle::schwaemm<BasicSchwaemm128_128<P>, detail::sparkle::schwaemm_sponge<P, 4, 4, 7, 10>> {
     static constexpr std::string_view name = "schwaemm128-128";
 };
-struct Schwaemm192_192
-    : detail::sparkle::schwaemm<Schwaemm192_192, detail::sparkle::schwaemm_sponge<detail::sparkle_default, 6, 6, 7, 11>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm192_192
+    : detail::sparkle::schwaemm<BasicSchwaemm192_192<P>, detail::sparkle::schwaemm_sponge<P, 6, 6, 7, 11>> {
     static constexpr std::string_view name = "schwaemm192-192";
 };
-struct Schwaemm256_128
-    : detail::sparkle::schwaemm<Schwaemm256_128, detail::sparkle::schwaemm_sponge<detail::sparkle_default, 6, 8, 7, 11>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm256_128
+    : detail::sparkle::schwaemm<BasicSchwaemm256_128<P>, detail::sparkle::schwaemm_sponge<P, 6, 8, 7, 11>> {
     static constexpr std::string_view name = "schwaemm256-128";
 };
-struct Schwaemm256_256
-    : detail::sparkle::schwaemm<Schwaemm256_256, detail::sparkle::schwaemm_sponge<detail::sparkle_default, 8, 8, 8, 12>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm256_256
+    : detail::sparkle::schwaemm<BasicSchwaemm256_256<P>, detail::sparkle::schwaemm_sponge<P, 8, 8, 8, 12>> {
     static constexpr std::string_view name = "schwaemm256-256";
 };
-class Esch256 : public detail::buffered_hash<detail::sparkle::esch_core<detail::sparkle_default, 6, 7, 11, 32>> {
+template <detail::sparkle_backend P>
+class BasicEsch256 : public detail::buffered_hash<detail::sparkle::esch_core<P, 6, 7, 11, 32>> {
 public:
     static constexpr std::string_view name = "esch256";
 };
-class Esch384 : public detail::buffered_hash<detail::sparkle::esch_core<detail::sparkle_default, 8, 8, 12, 48>> {
+template <detail::sparkle_backend P>
+class BasicEsch384 : public detail::buffered_hash<detail::sparkle::esch_core<P, 8, 8, 12, 48>> {
 public:
     static constexpr std::string_view name = "esch384";
 };
+
+using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default>;
+using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default>;
+using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default>;
+using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default>;
+using Esch256 = BasicEsch256<detail::sparkle_default>;
+using Esch384 = BasicEsch384<detail::sparkle_default>;
 
 }  // namespace lwc

@@ -7,16 +7,16 @@
 // integer operations take one cycle, whatever the number of branches.
 #pragma once
 
-#include <immintrin.h>
-
 #include <array>
 #include <cstddef>
 
-#include "sparkle_permutation.hpp"
+#include "sparkle_spec.hpp"
+
+#if LWC_HAS(__AVX512F__) && LWC_HAS(__AVX512VL__)
+#include <immintrin.h>
+#define LWC_HAVE_SPARKLE_AVX512 1
 
 namespace lwc::inline LWC_ISA_NS::detail {
-
-#if defined(__AVX512F__) && defined(__AVX512VL__)
 
 struct sparkle_avx512 {
     static constexpr const char* name = "avx512";
@@ -148,6 +148,6 @@ private:
 
 };
 
-#endif
-
 }  // namespace lwc::detail
+
+#endif
