@@ -60,27 +60,29 @@ void bench_hash(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
-// "xoodyak" for the default path; "xoodyak[portable]" for a listed variant.
-std::string label(std::string_view name, bool variant) {
-    return std::string(name) + (variant ? "[portable]" : "");
+// "xoodyak" for the default path; "xoodyak[portable]" (its backend's name) for another.
+template <class S, class Defaults>
+std::string label() {
+    return std::string(S::name) +
+           (Defaults::template contains<S> ? "" : "[" + std::string(S::backend) + "]");
 }
 
-template <class List>
-void register_aeads(bool variant) {
-    List::for_each([&](auto s) {
+void register_aeads() {
+    lwc::registry::all_aeads::for_each([&](auto s) {
         using A = typename decltype(s)::type;
-        benchmark::RegisterBenchmark((label(A::name, variant) + "/encrypt").c_str(), bench_encrypt<A>)
+        const std::string name = label<A, lwc::registry::aeads>();
+        benchmark::RegisterBenchmark((name + "/encrypt").c_str(), bench_encrypt<A>)
             ->RangeMultiplier(2)->Range(64, 4096);
-        benchmark::RegisterBenchmark((label(A::name, variant) + "/decrypt").c_str(), bench_decrypt<A>)
+        benchmark::RegisterBenchmark((name + "/decrypt").c_str(), bench_decrypt<A>)
             ->RangeMultiplier(2)->Range(64, 4096);
     });
 }
 
-template <class List>
-void register_hashes(bool variant) {
-    List::for_each([&](auto s) {
+void register_hashes() {
+    lwc::registry::all_hashes::for_each([&](auto s) {
         using H = typename decltype(s)::type;
-        benchmark::RegisterBenchmark((label(H::name, variant) + "/hash").c_str(), bench_hash<H>)
+        benchmark::RegisterBenchmark((label<H, lwc::registry::hashes>() + "/hash").c_str(),
+                                     bench_hash<H>)
             ->RangeMultiplier(2)->Range(64, 4096);
     });
 }
@@ -132,10 +134,8 @@ void register_capi() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    register_aeads<lwc::registry::aeads>(false);
-    register_aeads<lwc::registry::aead_variants>(true);
-    register_hashes<lwc::registry::hashes>(false);
-    register_hashes<lwc::registry::hash_variants>(true);
+    register_aeads();
+    register_hashes();
 #if LWC_BENCH_CAPI
     register_capi();
 #endif

@@ -1,7 +1,8 @@
 // One backend of liblwc: every scheme of the registry, compiled with the flags of the
 // target LWC_CAPI_BACKEND (portable, avx2, avx512: see CMakeLists.txt), as descriptor
-// tables. The headers pick each scheme's fastest path those flags allow. Nothing here
-// runs before lwc.cpp has checked that the CPU has the target's features.
+// tables. The headers pick each scheme's fastest path those flags allow, and each
+// descriptor's backend names that path. Nothing here runs before lwc.cpp has checked
+// that the CPU has every feature this unit is compiled for (backend::features).
 #include "backend.hpp"
 
 #define LWC_CAPI_CAT2(a, b) a##b
@@ -59,6 +60,11 @@ struct hash_calls {
 
 constexpr const char* backend_name = LWC_CAPI_STR(LWC_CAPI_BACKEND);
 
+// The flags CMakeLists.txt derived from the list turned on the features it asked for
+// (and perhaps more, which backend::features reports too).
+static_assert((lwc::detail::isa::compiled & LWC_CAPI_FEATURE_BITS) == LWC_CAPI_FEATURE_BITS,
+              "a flag of config.hpp's list does not give its feature");
+
 template <class List, class Desc, class Make>
 constexpr auto make_table(Make make) {
     std::array<Desc, List::size> table{};
@@ -69,18 +75,18 @@ constexpr auto make_table(Make make) {
 
 constexpr auto aeads = make_table<lwc::registry::aeads, lwc_aead>([](auto s) {
     using A = typename decltype(s)::type;
-    return lwc_aead{A::name.data(), A::key_size, A::nonce_size, A::tag_size, backend_name,
+    return lwc_aead{A::name.data(), A::key_size, A::nonce_size, A::tag_size, A::backend.data(),
                     &aead_calls<A>::ops};
 });
 
 constexpr auto hashes = make_table<lwc::registry::hashes, hash_desc>([](auto s) {
     using H = typename decltype(s)::type;
     return hash_desc{H::name.data(), H::digest_size, H::block_size, state_bytes<H>,
-                     backend_name, &hash_calls<H>::ops};
+                     H::backend.data(), &hash_calls<H>::ops};
 });
 
 }  // namespace
 
-constinit const backend LWC_CAPI_BACKEND{backend_name, aeads, hashes};
+constinit const backend LWC_CAPI_BACKEND{backend_name, lwc::detail::isa::compiled, aeads, hashes};
 
 }  // namespace lwc_capi

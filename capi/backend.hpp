@@ -41,7 +41,8 @@ template <class H>
 inline constexpr std::size_t state_bytes = sizeof(state_header) + object_align - 8 + sizeof(H);
 
 struct backend {
-    const char* name;  // what descriptor->backend says
+    const char* name;  // what LWC_BACKEND names
+    std::uint64_t features;  // what it is compiled for (bit i: entry i of config.hpp's list)
     std::span<const lwc_aead> aeads;
     std::span<const hash_desc> hashes;
 };

@@ -3,9 +3,13 @@
 // This file is compiled for any CPU of the architecture: it runs before the choice.
 #include "lwc.h"
 
+#include <lwc/detail/cpu_features.hpp>
+
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <memory>
 
 #include "backend.hpp"
@@ -16,54 +20,54 @@ using namespace lwc_capi;
 
 // ------------------------------------------------------------ choosing a backend
 
-// Each check covers every instruction set the backend's flags enable (keep in step
-// with LWC_CAPI_FLAGS_* in CMakeLists.txt). GCC's and Clang's checks include the
-// operating system's support for the AVX and AVX-512 register state.
-#if LWC_CAPI_X86
-bool cpu_has_avx2() {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("pclmul") &&
-           __builtin_cpu_supports("popcnt");
-}
-bool cpu_has_avx512() {
-    return cpu_has_avx2() && __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni");
-}
-#endif
-bool cpu_has_any() { return true; }
-
-struct candidate {
-    const backend* compiled;
-    bool (*runs_here)();
-};
-
 // Fastest first; the portable backend runs everywhere.
-constexpr candidate candidates[] = {
+constexpr const backend* backends[] = {
 #if LWC_CAPI_X86
-    {&avx512, cpu_has_avx512},
-    {&avx2, cpu_has_avx2},
+    &avx512,
+    &avx2,
 #endif
-    {&portable, cpu_has_any},
+    &portable,
 };
+
+// A backend runs here when this CPU (and the OS) has every feature it was compiled for:
+// the features come from the list in config.hpp on both sides (backend.cpp reports
+// what its flags turned on, cpu_features() reads the same entries' CPUID bits), so the
+// check cannot miss one the flags added.
+bool runs_here(const backend& b) {
+    static const std::uint64_t cpu = lwc::detail::isa::cpu_features();
+    return (b.features & ~cpu) == 0;
+}
+
+const backend& best_backend() {
+    for (const backend* b : backends)
+        if (runs_here(*b)) return *b;
+    return portable;
+}
 
 // LWC_FORCE_PORTABLE=1 asks for the portable backend, LWC_BACKEND=<name> for any one
-// (tests run every backend this way); a request the CPU cannot honour is ignored.
-const char* requested_backend() {
-    const char* force = std::getenv("LWC_FORCE_PORTABLE");
-    if (force != nullptr && *force != '\0' && std::strcmp(force, "0") != 0) return "portable";
-    return std::getenv("LWC_BACKEND");
-}
-
+// (tests run every backend this way). A request that cannot be honoured (a name that is
+// no backend, or one this CPU cannot run) is not an error that stops the program, since
+// the variable is a testing and diagnosis switch and every backend computes the same
+// results: liblwc says so in one line on stderr, naming the backends it has, and uses the
+// best one this CPU runs. (Silently ignoring a misspelt name hid the mistake.)
 const backend& choose_backend() {
-    const char* wanted = requested_backend();
-    if (wanted != nullptr)
-        for (const candidate& c : candidates)
-            if (std::strcmp(wanted, c.compiled->name) == 0 && c.runs_here()) return *c.compiled;
-    for (const candidate& c : candidates)
-        if (c.runs_here()) return *c.compiled;
-    return portable;
+    const char* force = std::getenv("LWC_FORCE_PORTABLE");
+    if (force != nullptr && *force != '\0' && std::strcmp(force, "0") != 0) return portable;
+    const char* wanted = std::getenv("LWC_BACKEND");
+    if (wanted == nullptr || *wanted == '\0') return best_backend();
+    const backend& best = best_backend();
+    for (const backend* b : backends)
+        if (std::strcmp(wanted, b->name) == 0) {
+            if (runs_here(*b)) return *b;
+            std::fprintf(stderr, "lwc: LWC_BACKEND=%s: this CPU cannot run it; using %s\n",
+                         wanted, best.name);
+            return best;
+        }
+    std::fprintf(stderr, "lwc: LWC_BACKEND=%s is not a backend (", wanted);
+    for (const backend* b : backends)
+        std::fprintf(stderr, "%s%s", b->name, b == backends[std::size(backends) - 1] ? "" : ", ");
+    std::fprintf(stderr, "); using %s\n", best.name);
+    return best;
 }
 
 // Chosen once per process, on first use (thread-safe static initialization).
@@ -141,6 +145,7 @@ const char* lwc_strerror(int status) {
 }
 
 int lwc_abi_version(void) { return LWC_ABI_VERSION; }
+const char* lwc_backend(void) { return active().name; }
 
 size_t lwc_aead_count(void) { return active().aeads.size(); }
 const lwc_aead* lwc_aead_at(size_t i) { return at(active().aeads, i); }

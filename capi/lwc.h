@@ -15,8 +15,11 @@
  * immutable, a hash state is used by one thread at a time.
  * Dispatch: the library holds every scheme compiled for several targets ("portable",
  * and on x86-64 "avx2" and "avx512") and uses, for the whole process, the fastest one
- * the CPU supports; descriptor->backend names it. LWC_FORCE_PORTABLE=1 or
- * LWC_BACKEND=<name> in the environment (read once, on first use) asks for another.
+ * the CPU supports; lwc_backend() names it, and descriptor->backend the code path each
+ * scheme runs in it ("portable", "bmi2", "avx512"). LWC_FORCE_PORTABLE=1 or
+ * LWC_BACKEND=<name> in the environment (read once, on first use) asks for another; a
+ * name that is no backend, or one this CPU cannot run, is reported in one line on stderr
+ * and the fastest backend the CPU runs is used.
  */
 #ifndef LWC_H
 #define LWC_H
@@ -53,6 +56,8 @@ typedef enum lwc_status {
 /* A short English description of a status ("tag verification failed", ...). */
 LWC_API const char *lwc_strerror(int status);
 LWC_API int lwc_abi_version(void);
+/* The target chosen for this process: "portable", "avx2" or "avx512". */
+LWC_API const char *lwc_backend(void);
 
 /* ---------------------------------------------------------------- AEAD */
 
@@ -61,7 +66,7 @@ typedef struct lwc_aead {
     size_t key_size;
     size_t nonce_size;
     size_t tag_size;
-    const char *backend;   /* the target chosen for this CPU: "portable", "avx2", "avx512" */
+    const char *backend;   /* the code path it runs: "portable", "bmi2", "avx512" */
     const void *impl_;     /* private */
 } lwc_aead;
 

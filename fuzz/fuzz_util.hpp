@@ -20,15 +20,8 @@ namespace lwc::fuzz {
 using detail::u8;
 using bytes = std::vector<u8>;
 
-template <class... L>
-struct concat;
-template <class... A, class... B>
-struct concat<scheme_list<A...>, scheme_list<B...>> {
-    using type = scheme_list<A..., B...>;
-};
-// Every compiled path of every scheme: the defaults, then the other paths.
-using all_aeads = concat<registry::aeads, registry::aead_variants>::type;
-using all_hashes = concat<registry::hashes, registry::hash_variants>::type;
+using registry::all_aeads;
+using registry::all_hashes;
 
 // Calls f(std::type_identity<S>{}) for scheme number `index % size` of List.
 template <class List, class F>

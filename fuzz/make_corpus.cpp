@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "../tests/test_util.hpp"
+#include "../tests/kat_reader.hpp"
 #include "fuzz_util.hpp"
 
 namespace fs = std::filesystem;

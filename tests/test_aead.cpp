@@ -25,7 +25,7 @@ protected:
     }
 };
 
-using all_aeads = typename concat<registry::aeads, registry::aead_variants>::type;
+using all_aeads = registry::all_aeads;
 TYPED_TEST_SUITE(AeadTest, typename gtest_types<all_aeads>::type);
 
 TYPED_TEST(AeadTest, OfficialKnownAnswers) {

@@ -10,7 +10,7 @@ protected:
     std::mt19937_64 rng{0xba5eba11 + H::digest_size};
 };
 
-using all_hashes = typename concat<registry::hashes, registry::hash_variants>::type;
+using all_hashes = registry::all_hashes;
 TYPED_TEST_SUITE(HashTest, typename gtest_types<all_hashes>::type);
 
 TYPED_TEST(HashTest, OfficialKnownAnswers) {

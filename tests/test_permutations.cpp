@@ -1,11 +1,43 @@
-// Every vector permutation against its portable counterpart on random states.
+// The backends' contracts, and every vector permutation against its portable counterpart
+// on random states.
 #include "test_util.hpp"
 
 #include <lwc/detail/grain128.hpp>
+#include <lwc/detail/photon256.hpp>
+#include <lwc/detail/sparkle.hpp>
+#include <lwc/detail/tinyjambu.hpp>
 #include <lwc/detail/xoodoo.hpp>
 
 namespace lwc::test {
 namespace {
+
+// The contracts (concepts) of the backends and modes: a backend that claims Cyclist's
+// block loops but spells one wrong, or a hash core without its block loop, does not
+// compile as one (it used to fall back to the slow path without a word).
+struct xoodoo_misspelt_loop : detail::xoodoo_portable {
+    static constexpr bool has_block_loops = true;
+    template <bool Decrypt>
+    static void crypt_blocks(detail::xoodoo_state&, const std::uint8_t*, std::uint8_t*,
+                             std::size_t, std::uint8_t) noexcept {}
+    static void hash_blocks(detail::xoodoo_state&, const std::uint8_t*, std::size_t) noexcept {}
+};
+static_assert(detail::xoodoo_backend<detail::xoodoo_portable>);
+static_assert(!detail::xoodoo_backend<xoodoo_misspelt_loop>);
+template <class P>
+concept xoodyak_accepts = requires { typename BasicXoodyakAead<P>; };
+static_assert(xoodyak_accepts<detail::xoodoo_portable> && !xoodyak_accepts<xoodoo_misspelt_loop>);
+
+struct core_without_block_loop {
+    static constexpr std::size_t rate = 16, digest_size = 32;
+    static constexpr std::string_view backend = "portable";
+    void absorb_block(const std::uint8_t*) noexcept {}
+    void finalize(std::span<const std::uint8_t>, std::uint8_t*) noexcept {}
+};
+static_assert(!detail::sponge_hash_core<core_without_block_loop>);
+static_assert(detail::photon256_backend<detail::photon256_portable> &&
+              detail::grain128_backend<detail::grain128_portable> &&
+              detail::tinyjambu_backend<detail::tinyjambu_portable> &&
+              detail::sparkle_backend<detail::sparkle_portable>);
 
 #ifdef LWC_HAVE_XOODOO_AVX512
 TEST(Xoodoo, Avx512MatchesPortable) {

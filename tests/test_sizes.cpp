@@ -74,7 +74,7 @@ static_assert([] {
 
 template <class A>
 class SizeTest : public ::testing::Test {};
-using all_aeads = typename concat<registry::aeads, registry::aead_variants>::type;
+using all_aeads = registry::all_aeads;
 TYPED_TEST_SUITE(SizeTest, typename gtest_types<all_aeads>::type);
 
 TYPED_TEST(SizeTest, WrongKeyNonceOrTagSizeDoesNotCompile) {

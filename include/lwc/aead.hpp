@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -33,6 +34,7 @@ concept Aead = requires {
     { A::key_size } -> std::convertible_to<std::size_t>;
     { A::nonce_size } -> std::convertible_to<std::size_t>;
     { A::tag_size } -> std::convertible_to<std::size_t>;
+    { A::backend } -> std::convertible_to<std::string_view>;  // "portable", "bmi2", ...
 } && requires(std::span<const std::uint8_t, A::key_size> key,
               std::span<const std::uint8_t, A::nonce_size> nonce,
               std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
@@ -93,6 +95,43 @@ private:
     LWC_NOINLINE static void kernel(const u8* key, const u8* nonce, std::span<const u8> ad,
                                     const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
         Impl::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
+    }
+};
+
+// The kernel of every scheme: a mode object whose steps every family names alike
+// (one vocabulary, as rweather/lwc-finalists and XKCP's modes use):
+//   static constexpr std::string_view backend;   the permutation backend's name
+//   void initialize(const u8* key, const u8* nonce);
+//   void absorb_ad(std::span<const u8> ad);
+//   template <bool Decrypt> void crypt(const u8* in, u8* out, std::size_t n);  out may be in
+//   void finalize(u8* tag);
+// A mode keeps what a later step needs (Schwaemm's key pointer, Beetle's AD flags);
+// the object is wiped when the message is done.
+template <class Mode>
+concept aead_mode = std::default_initializable<Mode> &&
+    requires(Mode m, const u8* p, u8* out, std::span<const u8> ad, std::size_t n) {
+        { Mode::backend } -> std::convertible_to<std::string_view>;
+        m.initialize(p, p);
+        m.absorb_ad(ad);
+        m.template crypt<false>(p, out, n);
+        m.template crypt<true>(p, out, n);
+        m.finalize(out);
+    };
+
+template <class Self, aead_mode Mode, std::size_t KeySize, std::size_t NonceSize,
+          std::size_t TagSize>
+struct mode_aead : aead_base<Self, KeySize, NonceSize, TagSize> {
+    static constexpr std::string_view backend = Mode::backend;
+
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
+                    std::size_t n, u8* tag) noexcept {
+        Mode m;
+        m.initialize(key, nonce);
+        m.absorb_ad(ad);
+        m.template crypt<Decrypt>(in, out, n);
+        m.finalize(tag);
+        secure_zero(m);
     }
 };
 

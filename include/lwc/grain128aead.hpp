@@ -39,8 +39,9 @@ inline der_length encode_length(std::size_t n) noexcept {
 
 enum class use { authenticate, encrypt, decrypt };
 
-template <class Bits>
+template <grain128_backend Bits>
 struct cipher {
+    static constexpr std::string_view backend = Bits::name;
     grain128_fsr fsr;
     u64 acc, sr;  // the authenticator: accumulator and shift register
     // Keystream made but not used yet: `left` bytes' worth of encryption bits (ks_e)
@@ -89,19 +90,19 @@ private:
     void process(const u8* in, u8* out, std::size_t n) noexcept {
         if (left > 0 && n > 0) {
             const std::size_t k = n < left ? n : left;
-            partial<U>(in, out, k);
+            crypt_partial<U>(in, out, k);
             in += k;
             if constexpr (U != use::authenticate) out += k;
             n -= k;
         }
         for (; n >= 8; n -= 8) {
-            block<U>(in, out);
+            crypt_block<U>(in, out);
             in += 8;
             if constexpr (U != use::authenticate) out += 8;
         }
         if (n > 0) {
             refill();
-            partial<U>(in, out, n);
+            crypt_partial<U>(in, out, n);
         }
     }
 
@@ -118,7 +119,7 @@ private:
     }
 
     template <use U>
-    void block(const u8* in, u8* out) noexcept {
+    void crypt_block(const u8* in, u8* out) noexcept {
         u64 e, a;
         keystream(e, a);
         const u64 x = load64_le(in);
@@ -128,7 +129,7 @@ private:
 
     // k (< 8, <= left) bytes from the keystream made earlier.
     template <use U>
-    void partial(const u8* in, u8* out, std::size_t k) noexcept {
+    void crypt_partial(const u8* in, u8* out, std::size_t k) noexcept {
         const u64 x = load_partial_le<u64>(in, k);
         const u64 y = x ^ (ks_e & ((u64(1) << (8 * k)) - 1));
         if constexpr (U != use::authenticate) store_partial_le(out, y, k);
@@ -139,26 +140,12 @@ private:
     }
 };
 
-template <class Self, class Bits>
-struct aead : aead_base<Self, 16, 12, 8> {
-
-    template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
-                    std::size_t n, u8* tag) noexcept {
-        cipher<Bits> c;
-        c.initialize(key, nonce);
-        c.absorb_ad(ad);
-        c.template crypt<Decrypt>(in, out, n);
-        c.finalize(tag);
-        secure_zero(c);
-    }
-};
-
 }  // namespace detail::grain128aead
 
 // The scheme on an explicit bit-level backend; tests run every backend.
-template <class Bits>
-struct BasicGrain128Aead : detail::grain128aead::aead<BasicGrain128Aead<Bits>, Bits> {
+template <detail::grain128_backend Bits>
+struct BasicGrain128Aead
+    : detail::mode_aead<BasicGrain128Aead<Bits>, detail::grain128aead::cipher<Bits>, 16, 12, 8> {
     static constexpr std::string_view name = "grain-128aead";
 };
 

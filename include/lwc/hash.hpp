@@ -20,6 +20,7 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
     { H::name } -> std::convertible_to<std::string_view>;
     { H::digest_size } -> std::convertible_to<std::size_t>;
     { H::block_size } -> std::convertible_to<std::size_t>;
+    { H::backend } -> std::convertible_to<std::string_view>;  // "portable", "avx512", ...
     h.update(msg);
     { ch.finalize() } -> std::same_as<std::array<std::uint8_t, H::digest_size>>;
     h.reset();
@@ -27,54 +28,43 @@ concept Hash = std::copyable<H> && std::default_initializable<H> &&
 
 namespace detail {
 
-// Incremental hashing on top of a sponge core that absorbs whole blocks.
-// The core provides:
-//   static constexpr std::size_t rate, digest_size;
-//   void absorb_block(const u8* block);                      a full block, not the last
-//   void absorb_blocks(const u8* blocks, std::size_t count); optional: several at once
-//   void finish(std::span<const u8> last, u8* digest);       last: 0..rate bytes
-// A full block is held back until more input arrives, because the last block
-// (full or not) is padded or domain-separated differently by every scheme.
-// finalize() works on a copy, so an object can be finalized and updated further.
+// What every sponge core provides to the buffering below (the same step names in every
+// family):
+//   static constexpr std::size_t rate;
+//   static constexpr std::string_view backend;                the permutation backend
+//   void absorb_block(const u8* block);                       a full block, not the last
+//   void absorb_blocks(const u8* blocks, std::size_t count);  count full blocks
 template <class Core>
-class buffered_hash {
+concept sponge_core = std::copyable<Core> && requires(Core c, const u8* in, std::size_t n) {
+    { Core::rate } -> std::convertible_to<std::size_t>;
+    { Core::backend } -> std::convertible_to<std::string_view>;
+    c.absorb_block(in);
+    c.absorb_blocks(in, n);
+};
+
+// A hash core also provides
+//   static constexpr std::size_t digest_size;
+//   void finalize(std::span<const u8> last, u8* digest);      last: 0..rate bytes
+template <class Core>
+concept sponge_hash_core = sponge_core<Core> && std::default_initializable<Core> &&
+    requires(Core c, u8* out, std::span<const u8> last) {
+        { Core::digest_size } -> std::convertible_to<std::size_t>;
+        c.finalize(last, out);
+    };
+
+// Buffers input for a sponge core that absorbs whole blocks. A full block is held back
+// until more input arrives, because the last block (full or not) is padded or
+// domain-separated differently by every scheme: pending() is it.
+template <sponge_core Core>
+class block_buffer {
 public:
-    static constexpr std::size_t digest_size = Core::digest_size;
     static constexpr std::size_t block_size = Core::rate;
 
-    buffered_hash() = default;
-    buffered_hash(const buffered_hash&) = default;
-    buffered_hash& operator=(const buffered_hash&) = default;
-    ~buffered_hash() { secure_zero(*this); }
+    block_buffer() = default;
+    explicit block_buffer(const Core& core) noexcept : core_(core) {}
 
-    void update(std::span<const u8> in) noexcept {
-        const bool absorbs = used_ + in.size() > block_size;  // else it only buffers
-        append(in);
-        if (absorbs) wipe_stack();
-    }
-
-    void finalize(std::span<u8, digest_size> out) const noexcept {
-        finish(out.data());
-        wipe_stack();
-    }
-
-    [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
-        std::array<u8, digest_size> d;
-        finalize(d);
-        return d;
-    }
-
-    void reset() noexcept { *this = buffered_hash(); }
-
-private:
-    // The two functions that run the permutation are out of line, so that what they
-    // leave on the stack (copies of the state, spilled registers) lies below the caller's
-    // frame, where wipe_stack() clears it.
-    LWC_NOINLINE void finish(u8* out) const noexcept {
-        Core core = core_;
-        core.finish(std::span<const u8>(buf_.data(), used_), out);
-        secure_zero(core);
-    }
+    // Whether adding n bytes runs the permutation (else it only buffers).
+    bool absorbs(std::size_t n) const noexcept { return used_ + n > block_size; }
 
     LWC_NOINLINE void append(std::span<const u8> in) noexcept {
         const u8* p = in.data();
@@ -96,20 +86,67 @@ private:
         }
         // Whole blocks straight from the input, keeping at least one byte back.
         const std::size_t blocks = (n - 1) / block_size;
-        if constexpr (requires { core_.absorb_blocks(p, blocks); }) {
-            core_.absorb_blocks(p, blocks);
-        } else {
-            for (std::size_t i = 0; i < blocks; ++i) core_.absorb_block(p + i * block_size);
-        }
+        core_.absorb_blocks(p, blocks);
         p += blocks * block_size;
         n -= blocks * block_size;
         std::copy_n(p, n, buf_.data());
         used_ = n;
     }
 
+    std::span<const u8> pending() const noexcept { return {buf_.data(), used_}; }
+    Core& core() noexcept { return core_; }
+    const Core& core() const noexcept { return core_; }
+
+private:
     Core core_{};
     std::array<u8, block_size> buf_{};
     std::size_t used_ = 0;
+};
+
+// Incremental hashing on a hash core. finalize() works on a copy, so an object can be
+// finalized and updated further.
+template <sponge_hash_core Core>
+class buffered_hash {
+public:
+    static constexpr std::size_t digest_size = Core::digest_size;
+    static constexpr std::size_t block_size = Core::rate;
+    static constexpr std::string_view backend = Core::backend;  // the code path
+
+    buffered_hash() = default;
+    buffered_hash(const buffered_hash&) = default;
+    buffered_hash& operator=(const buffered_hash&) = default;
+    ~buffered_hash() { secure_zero(*this); }
+
+    void update(std::span<const u8> in) noexcept {
+        const bool absorbs = in_.absorbs(in.size());
+        in_.append(in);
+        if (absorbs) wipe_stack();
+    }
+
+    void finalize(std::span<u8, digest_size> out) const noexcept {
+        finish(out.data());
+        wipe_stack();
+    }
+
+    [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
+        std::array<u8, digest_size> d;
+        finalize(d);
+        return d;
+    }
+
+    void reset() noexcept { *this = buffered_hash(); }
+
+private:
+    // Out of line, as append() is: what the permutation leaves on the stack (copies of
+    // the state, spilled registers) lies below the caller's frame, where wipe_stack()
+    // clears it.
+    LWC_NOINLINE void finish(u8* out) const noexcept {
+        Core core = in_.core();
+        core.finalize(in_.pending(), out);
+        secure_zero(core);
+    }
+
+    block_buffer<Core> in_{};
 };
 
 }  // namespace detail

@@ -116,48 +116,10 @@ struct duplex {
         P::template add_rate<R>(s, n == R ? load_block<R>(p) : load_padded<R>(p, n));
     }
 
-    // The specification's HASH: every block of nonempty data, the last one 1..R bytes.
-    void absorb_all(std::span<const u8> data) noexcept {
-        const u8* p = data.data();
-        std::size_t n = data.size();
-        for (; n > R; p += R, n -= R) absorb(p, R);
-        absorb(p, n);
-    }
-
     // Permute, then the key stream of Beetle's rho: the shuffled rate.
     rate_words key_stream() noexcept {
         P::permute(s);
         return shuffle<R>(P::template extract_rate<R>(s));
-    }
-
-    // rho (encrypt) or its inverse (decrypt) on a full block: out = in ^ key stream, and
-    // the plaintext is added to the rate. out may be in.
-    template <bool Decrypt>
-    void crypt_block(const u8* in, u8* out) noexcept {
-        const rate_words x = load_block<R>(in), y = x ^ key_stream();
-        P::template add_rate<R>(s, Decrypt ? y : x);
-        store_block<R>(out, y);
-    }
-
-    // The same on the last block, 1..R bytes: a short plaintext block is padded.
-    template <bool Decrypt>
-    void crypt_last(const u8* in, u8* out, std::size_t n) noexcept {
-        std::array<u8, R> ks, pt{};
-        store_block<R>(ks.data(), key_stream());
-        for (std::size_t i = 0; i < R && i < n; ++i) {
-            const u8 x = in[i], y = x ^ ks[i];
-            pt[i] = Decrypt ? y : x;
-            out[i] = y;
-        }
-        if (n < R) pt[n] = 0x01;
-        P::template add_rate<R>(s, load_block<R>(pt.data()));
-    }
-
-    // The specification's ENCorDEC on a nonempty message.
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-        for (; n > R; in += R, out += R, n -= R) crypt_block<Decrypt>(in, out);
-        crypt_last<Decrypt>(in, out, n);
     }
 
     // The first 16 bytes of the state after a permutation (the tag, half a digest).
@@ -167,39 +129,83 @@ struct duplex {
     }
 };
 
-template <class Self, class P, std::size_t R>
-struct aead : aead_base<Self, 16, 16, 16> {
+// The Beetle AEAD mode: the steps every family names alike (detail::aead_mode). The
+// domain constant after the AD depends on whether a message follows, so absorb_ad
+// notes what crypt needs to add it.
+template <photon256_backend P, std::size_t R>
+struct beetle {
+    static constexpr std::string_view backend = P::name;
+    duplex<P, R> d;
+    bool has_ad = false, ad_full = false, has_msg = false;
 
-    template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
-                    std::size_t n, u8* tag) noexcept {
+    void initialize(const u8* key, const u8* nonce) noexcept {
         std::array<u8, state_size> init;  // nonce || key
         for (std::size_t i = 0; i < 16; ++i) {
             init[i] = nonce[i];
             init[16 + i] = key[i];
         }
-        duplex<P, R> d{P::load(init.data())};
+        d.s = P::load(init.data());
         secure_zero(init);
-        const bool has_ad = !ad.empty(), has_msg = n != 0;
-        if (has_ad) {
-            d.absorb_all(ad);
-            add_domain<P>(d.s, ad_domain(has_msg, ad.size() % R == 0));
+    }
+
+    // The specification's HASH on nonempty AD: every block, the last one 1..R bytes.
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        has_ad = !ad.empty();
+        if (!has_ad) return;
+        ad_full = ad.size() % R == 0;
+        const u8* p = ad.data();
+        std::size_t n = ad.size();
+        for (; n > R; p += R, n -= R) d.absorb(p, R);
+        d.absorb(p, n);
+    }
+
+    // The AD's domain constant, then the specification's ENCorDEC on a nonempty message
+    // and its domain constant.
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        has_msg = n != 0;
+        if (has_ad) add_domain<P>(d.s, ad_domain(has_msg, ad_full));
+        if (!has_msg) return;
+        for (; n > R; in += R, out += R, n -= R) crypt_block<Decrypt>(in, out);
+        crypt_partial<Decrypt>(in, out, n);
+        add_domain<P>(d.s, msg_domain(has_ad, n == R));
+    }
+
+    // rho (encrypt) or its inverse (decrypt) on a full block: out = in ^ key stream, and
+    // the plaintext is added to the rate. out may be in.
+    template <bool Decrypt>
+    void crypt_block(const u8* in, u8* out) noexcept {
+        const rate_words x = load_block<R>(in), y = x ^ d.key_stream();
+        P::template add_rate<R>(d.s, Decrypt ? y : x);
+        store_block<R>(out, y);
+    }
+
+    // The same on the last block, 1..R bytes: a short plaintext block is padded.
+    template <bool Decrypt>
+    void crypt_partial(const u8* in, u8* out, std::size_t n) noexcept {
+        std::array<u8, R> ks, pt{};
+        store_block<R>(ks.data(), d.key_stream());
+        for (std::size_t i = 0; i < R && i < n; ++i) {
+            const u8 x = in[i], y = x ^ ks[i];
+            pt[i] = Decrypt ? y : x;
+            out[i] = y;
         }
-        if (has_msg) {
-            d.template crypt<Decrypt>(in, out, n);
-            add_domain<P>(d.s, msg_domain(has_ad, n % R == 0));
-        }
+        if (n < R) pt[n] = 0x01;
+        P::template add_rate<R>(d.s, load_block<R>(pt.data()));
+    }
+
+    void finalize(u8* tag) noexcept {
         if (!has_ad && !has_msg) add_domain<P>(d.s, 1);
         d.squeeze(tag);
-        secure_zero(d);
     }
 };
 
 // Photon-Beetle-Hash[32]. A message of up to 16 bytes is the initial state (padded and
 // domain-separated), and the digest comes without absorbing; a longer one has its first 16
 // bytes as the initial state and the rest absorbed 4 bytes per permutation.
-template <class P>
+template <photon256_backend P>
 struct hash_core {
+    static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 4, digest_size = 32, initial_blocks = 16 / rate;
     duplex<P, rate> d{P::load(zero_state.data())};
     std::size_t blocks = 0;  // blocks absorbed so far, counted up to initial_blocks
@@ -212,7 +218,11 @@ struct hash_core {
         }
     }
 
-    void finish(std::span<const u8> last, u8* digest) noexcept {
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        for (; count > 0; --count, blocks += rate) absorb_block(blocks);
+    }
+
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
         if (blocks < initial_blocks) {
             const std::size_t len = rate * blocks + last.size();  // 0..16
             add_bytes<P>(d.s, rate * blocks, last.data(), last.size());
@@ -231,17 +241,19 @@ struct hash_core {
 }  // namespace detail::photon_beetle
 
 // The schemes on an explicit PHOTON-256 backend; tests run every backend.
-template <class Perm>
+template <detail::photon256_backend Perm>
 struct BasicPhotonBeetleAead32
-    : detail::photon_beetle::aead<BasicPhotonBeetleAead32<Perm>, Perm, 4> {
+    : detail::mode_aead<BasicPhotonBeetleAead32<Perm>, detail::photon_beetle::beetle<Perm, 4>, 16,
+                        16, 16> {
     static constexpr std::string_view name = "photon-beetle-aead-32";
 };
-template <class Perm>
+template <detail::photon256_backend Perm>
 struct BasicPhotonBeetleAead128
-    : detail::photon_beetle::aead<BasicPhotonBeetleAead128<Perm>, Perm, 16> {
+    : detail::mode_aead<BasicPhotonBeetleAead128<Perm>, detail::photon_beetle::beetle<Perm, 16>,
+                        16, 16, 16> {
     static constexpr std::string_view name = "photon-beetle-aead-128";
 };
-template <class Perm>
+template <detail::photon256_backend Perm>
 class BasicPhotonBeetleHash
     : public detail::buffered_hash<detail::photon_beetle::hash_core<Perm>> {
 public:

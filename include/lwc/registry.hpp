@@ -6,11 +6,13 @@
 #include <type_traits>
 
 #include "aead.hpp"
+#include "ascon.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
 #include "photon_beetle.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
+#include "xof.hpp"
 #include "xoodyak.hpp"
 
 namespace lwc::inline LWC_ISA_NS {
@@ -18,6 +20,8 @@ namespace lwc::inline LWC_ISA_NS {
 template <class... S>
 struct scheme_list {
     static constexpr std::size_t size = sizeof...(S);
+    template <class T>
+    static constexpr bool contains = (std::is_same_v<T, S> || ...);
     // f(std::type_identity<S>{}) for every scheme, in order.
     template <class F>
     static constexpr void for_each(F&& f) {
@@ -25,22 +29,54 @@ struct scheme_list {
     }
 };
 
+// The schemes of A, then those of B that A does not list.
+template <class A, class B>
+struct concat_;
+template <class... A>
+struct concat_<scheme_list<A...>, scheme_list<>> {
+    using type = scheme_list<A...>;
+};
+template <class... A, class B, class... Bs>
+struct concat_<scheme_list<A...>, scheme_list<B, Bs...>> {
+    using type = typename concat_<std::conditional_t<scheme_list<A...>::template contains<B>,
+                                                     scheme_list<A...>, scheme_list<A..., B>>,
+                                  scheme_list<Bs...>>::type;
+};
+template <class A, class B>
+using concat = typename concat_<A, B>::type;
+
 namespace registry {
 
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
-                          Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128>;
+                          Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
+                          AsconAead128>;
 
-using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
+
+// Extendable-output functions (any output length).
+using xofs = scheme_list<AsconXof128, AsconCxof128>;
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
 using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
+                                  BasicSchwaemm128_128<detail::sparkle_portable>,
+                                  BasicSchwaemm192_192<detail::sparkle_portable>,
+                                  BasicSchwaemm256_128<detail::sparkle_portable>,
+                                  BasicSchwaemm256_256<detail::sparkle_portable>,
                                   BasicGrain128Aead<detail::grain128_portable>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
+                                  BasicEsch256<detail::sparkle_portable>,
+                                  BasicEsch384<detail::sparkle_portable>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>>;
+
+// Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
+// and the benchmarks run. (A variant that is the default type itself, as the portable
+// paths are in a build without vector paths, is listed once.)
+using all_aeads = concat<aeads, aead_variants>;
+using all_hashes = concat<hashes, hash_variants>;
 
 }  // namespace registry
 
@@ -48,6 +84,7 @@ static_assert([] {
     bool ok = true;
     registry::aeads::for_each([&](auto s) { ok = ok && Aead<typename decltype(s)::type>; });
     registry::hashes::for_each([&](auto s) { ok = ok && Hash<typename decltype(s)::type>; });
+    registry::xofs::for_each([&](auto s) { ok = ok && Xof<typename decltype(s)::type>; });
     return ok;
 }());
 

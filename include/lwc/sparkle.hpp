@@ -18,7 +18,7 @@
 #include <string_view>
 
 #include "aead.hpp"
-#include "detail/sparkle_permutation.hpp"
+#include "detail/sparkle.hpp"
 #include "hash.hpp"
 
 namespace lwc::inline LWC_ISA_NS {
@@ -28,8 +28,10 @@ namespace detail::sparkle {
 // step counts. The loops over full blocks copy the state into a local variable and
 // inline the slim permutation, so that the state stays in registers from block to
 // block; the one-off big permutations are calls.
-template <std::size_t Branches, std::size_t RateWords, std::size_t Slim, std::size_t Big>
+template <sparkle_backend P, std::size_t Branches, std::size_t RateWords, std::size_t Slim,
+          std::size_t Big>
 struct schwaemm_sponge {
+    static constexpr std::string_view backend = P::name;
     static constexpr std::size_t words = 2 * Branches;
     static constexpr std::size_t rate = RateWords, capacity = words - RateWords;
     static constexpr std::size_t rate_bytes = 4 * rate, key_bytes = 4 * capacity;
@@ -44,11 +46,12 @@ struct schwaemm_sponge {
     using state = sparkle_state<Branches>;
     using block = std::array<u32, rate>;
     state s{};
+    const u8* key = nullptr;  // for finalize
 
     LWC_ALWAYS_INLINE static void slim(state& st) noexcept {
-        sparkle_permutation::permute_inline<Branches, Slim>(st);
+        P::template permute_inline<Branches, Slim>(st);
     }
-    void big() noexcept { sparkle_permutation::permute<Branches, Big>(s); }
+    void big() noexcept { P::template permute<Branches, Big>(s); }
 
     static block load_block(const u8* p) noexcept {
         block m;
@@ -66,7 +69,8 @@ struct schwaemm_sponge {
     }
 
     // Nonce into the rate, key into the capacity, then the big permutation.
-    void initialize(const u8* key, const u8* nonce) noexcept {
+    void initialize(const u8* key_in, const u8* nonce) noexcept {
+        key = key_in;
         for (std::size_t k = 0; k < rate; ++k) s[k] = load32_le(nonce + 4 * k);
         for (std::size_t k = 0; k < capacity; ++k) s[rate + k] = load32_le(key + 4 * k);
         big();
@@ -85,7 +89,9 @@ struct schwaemm_sponge {
         for (std::size_t k = 0; k < rate; ++k) st[k] = t[k] ^ m[k] ^ st[rate + k % capacity];
     }
 
+    // Empty AD and an empty message skip their phase entirely (no padded block).
     void absorb_ad(std::span<const u8> ad) noexcept {
+        if (ad.empty()) return;
         const u8* p = ad.data();
         std::size_t n = ad.size();
         state st = s;
@@ -117,7 +123,7 @@ struct schwaemm_sponge {
     // The short last block: rho2 on zero-padded bytes, then the plaintext (input
     // or output) padded with 0x80 is absorbed. Both are read before out is written.
     template <bool Decrypt>
-    void crypt_last(const u8* in, u8* out, std::size_t len) noexcept {
+    void crypt_partial(const u8* in, u8* out, std::size_t len) noexcept {
         std::array<u8, rate_bytes> a{}, b{};
         std::copy_n(in, len, a.data());
         for (std::size_t k = 0; k < rate; ++k)
@@ -130,6 +136,7 @@ struct schwaemm_sponge {
 
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        if (n == 0) return;
         state st = s;
         for (; n > rate_bytes; in += rate_bytes, out += rate_bytes, n -= rate_bytes) {
             crypt_block<Decrypt>(st, in, out);
@@ -141,37 +148,23 @@ struct schwaemm_sponge {
         if (full)
             crypt_block<Decrypt>(s, in, out);
         else
-            crypt_last<Decrypt>(in, out, n);
+            crypt_partial<Decrypt>(in, out, n);
         big();
     }
 
     // The key is added to the capacity, which is the tag.
-    void finalize(const u8* key, u8* tag) noexcept {
+    void finalize(u8* tag) noexcept {
         for (std::size_t k = 0; k < capacity; ++k)
             store32_le(tag + 4 * k, s[rate + k] ^ load32_le(key + 4 * k));
     }
 };
 
-template <class Self, class Sponge>
-struct schwaemm : aead_base<Self, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes> {
-
-    // Empty AD and empty message skip their phase entirely (no padded block).
-    template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in,
-                    u8* out, std::size_t n, u8* tag) noexcept {
-        Sponge sp;
-        sp.initialize(key, nonce);
-        if (!ad.empty()) sp.absorb_ad(ad);
-        if (n > 0) sp.template crypt<Decrypt>(in, out, n);
-        sp.finalize(key, tag);
-        secure_zero(sp);
-    }
-};
-
 // Esch: 16-byte blocks injected through a Feistel function into the left half of
 // the state; the digest is squeezed 16 bytes at a time with slim permutations.
-template <std::size_t Branches, std::size_t Slim, std::size_t Big, std::size_t Digest>
+template <sparkle_backend P, std::size_t Branches, std::size_t Slim, std::size_t Big,
+          std::size_t Digest>
 struct esch_core {
+    static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 16, digest_size = Digest;
     // Added to the last word of the left half before the last block: padded or full.
     static constexpr u32 last_padded = 1u << 24, last_full = 2u << 24;
@@ -201,12 +194,12 @@ struct esch_core {
         sparkle_state<Branches> st = s;
         for (std::size_t i = 0; i < count; ++i) {
             inject(st, blocks + i * rate);
-            sparkle_permutation::permute_inline<Branches, Slim>(st);
+            P::template permute_inline<Branches, Slim>(st);
         }
         s = st;
     }
 
-    void finish(std::span<const u8> last, u8* digest) noexcept {
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
         const bool full = last.size() == rate;
         s[Branches - 1] ^= full ? last_full : last_padded;
         std::array<u8, rate> buf{};
@@ -214,40 +207,57 @@ struct esch_core {
         if (!full) buf[last.size()] = 0x80;
         inject(s, buf.data());
         secure_zero(buf);
-        sparkle_permutation::permute<Branches, Big>(s);
+        P::template permute<Branches, Big>(s);
         for (std::size_t off = 0;; off += rate) {
             for (std::size_t k = 0; k < 4; ++k) store32_le(digest + off + 4 * k, s[k]);
             if (off + rate == Digest) break;
-            sparkle_permutation::permute<Branches, Slim>(s);
+            P::template permute<Branches, Slim>(s);
         }
     }
 };
 
+template <class Self, class Sponge>
+using schwaemm = mode_aead<Self, Sponge, Sponge::key_bytes, Sponge::rate_bytes, Sponge::key_bytes>;
+
 }  // namespace detail::sparkle
 
-struct Schwaemm128_128
-    : detail::sparkle::schwaemm<Schwaemm128_128, detail::sparkle::schwaemm_sponge<4, 4, 7, 10>> {
+// The schemes on an explicit permutation backend; tests run every backend.
+template <detail::sparkle_backend P>
+struct BasicSchwaemm128_128
+    : detail::sparkle::schwaemm<BasicSchwaemm128_128<P>, detail::sparkle::schwaemm_sponge<P, 4, 4, 7, 10>> {
     static constexpr std::string_view name = "schwaemm128-128";
 };
-struct Schwaemm192_192
-    : detail::sparkle::schwaemm<Schwaemm192_192, detail::sparkle::schwaemm_sponge<6, 6, 7, 11>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm192_192
+    : detail::sparkle::schwaemm<BasicSchwaemm192_192<P>, detail::sparkle::schwaemm_sponge<P, 6, 6, 7, 11>> {
     static constexpr std::string_view name = "schwaemm192-192";
 };
-struct Schwaemm256_128
-    : detail::sparkle::schwaemm<Schwaemm256_128, detail::sparkle::schwaemm_sponge<6, 8, 7, 11>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm256_128
+    : detail::sparkle::schwaemm<BasicSchwaemm256_128<P>, detail::sparkle::schwaemm_sponge<P, 6, 8, 7, 11>> {
     static constexpr std::string_view name = "schwaemm256-128";
 };
-struct Schwaemm256_256
-    : detail::sparkle::schwaemm<Schwaemm256_256, detail::sparkle::schwaemm_sponge<8, 8, 8, 12>> {
+template <detail::sparkle_backend P>
+struct BasicSchwaemm256_256
+    : detail::sparkle::schwaemm<BasicSchwaemm256_256<P>, detail::sparkle::schwaemm_sponge<P, 8, 8, 8, 12>> {
     static constexpr std::string_view name = "schwaemm256-256";
 };
-class Esch256 : public detail::buffered_hash<detail::sparkle::esch_core<6, 7, 11, 32>> {
+template <detail::sparkle_backend P>
+class BasicEsch256 : public detail::buffered_hash<detail::sparkle::esch_core<P, 6, 7, 11, 32>> {
 public:
     static constexpr std::string_view name = "esch256";
 };
-class Esch384 : public detail::buffered_hash<detail::sparkle::esch_core<8, 8, 12, 48>> {
+template <detail::sparkle_backend P>
+class BasicEsch384 : public detail::buffered_hash<detail::sparkle::esch_core<P, 8, 8, 12, 48>> {
 public:
     static constexpr std::string_view name = "esch384";
 };
+
+using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default>;
+using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default>;
+using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default>;
+using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default>;
+using Esch256 = BasicEsch256<detail::sparkle_default>;
+using Esch384 = BasicEsch384<detail::sparkle_default>;
 
 }  // namespace lwc

@@ -34,12 +34,13 @@ inline constexpr std::size_t control_byte = 47;  // where Cyclist puts its domai
 inline constexpr u8 cd_absorb_key = 0x02, cd_absorb = 0x03, cu_crypt = 0x80, cu_squeeze = 0x40;
 
 // Cyclist in keyed mode, with exactly the calls the AEAD makes.
-template <class Perm>
+template <xoodoo_backend Perm>
 struct keyed {
+    static constexpr std::string_view backend = Perm::name;
     xoodoo_state s{};
 
     // Down(K || ID || enc8(|ID|), 0x02) from the initial, "up" phase.
-    void absorb_key(const u8* key, const u8* nonce) noexcept {
+    void initialize(const u8* key, const u8* nonce) noexcept {
         add_bytes(s, key, 16);
         s[4] ^= load32_le(nonce);
         s[5] ^= load32_le(nonce + 4);
@@ -73,7 +74,7 @@ struct keyed {
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
         u8 cu = cu_crypt;
         std::size_t full = n / keyed_squeeze_rate;
-        if constexpr (requires { Perm::template crypt_blocks<Decrypt>(s, in, out, full, cu); }) {
+        if constexpr (Perm::has_block_loops) {
             if (full > 0) {
                 Perm::template crypt_blocks<Decrypt>(s, in, out, full, cu);
                 cu = 0;
@@ -116,32 +117,18 @@ struct keyed {
         }
     }
 
-    void squeeze_tag(u8* tag) noexcept {
+    void finalize(u8* tag) noexcept {
         add_byte(s, control_byte, cu_squeeze);
         Perm::permute(s);
         extract_bytes(s, tag, 16);
     }
 };
 
-template <class Self, class Perm>
-struct aead : aead_base<Self, 16, 16, 16> {
-
-    template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
-                    std::size_t n, u8* tag) noexcept {
-        keyed<Perm> c;
-        c.absorb_key(key, nonce);
-        c.absorb_ad(ad);
-        c.template crypt<Decrypt>(in, out, n);
-        c.squeeze_tag(tag);
-        secure_zero(c);
-    }
-};
-
 // Cyclist in hash mode: Down(block, 0x01 for the first) with an Up between blocks,
 // then two 16-byte squeezes separated by Down(empty).
-template <class Perm>
+template <xoodoo_backend Perm>
 struct hash_core {
+    static constexpr std::string_view backend = Perm::name;
     static constexpr std::size_t rate = hash_rate, digest_size = 32;
     xoodoo_state s{};
     bool started = false;
@@ -155,18 +142,18 @@ struct hash_core {
     }
     void absorb_block(const u8* block) noexcept { down(block, rate); }
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
-        if constexpr (requires { Perm::hash_blocks(s, blocks, count); }) {
+        if constexpr (Perm::has_block_loops) {
             if (!started && count > 0) {
                 down(blocks, rate);
                 blocks += rate;
                 --count;
             }
-            Perm::hash_blocks(s, blocks, count);
+            Perm::absorb_blocks(s, blocks, count);
         } else {
             for (; count > 0; --count, blocks += rate) down(blocks, rate);
         }
     }
-    void finish(std::span<const u8> last, u8* digest) noexcept {
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
         down(last.data(), last.size());
         Perm::permute(s);
         extract_bytes(s, digest, 16);
@@ -179,11 +166,12 @@ struct hash_core {
 }  // namespace detail::xoodyak
 
 // The schemes on an explicit permutation backend; tests run every backend.
-template <class Perm>
-struct BasicXoodyakAead : detail::xoodyak::aead<BasicXoodyakAead<Perm>, Perm> {
+template <detail::xoodoo_backend Perm>
+struct BasicXoodyakAead
+    : detail::mode_aead<BasicXoodyakAead<Perm>, detail::xoodyak::keyed<Perm>, 16, 16, 16> {
     static constexpr std::string_view name = "xoodyak";
 };
-template <class Perm>
+template <detail::xoodoo_backend Perm>
 class BasicXoodyakHash : public detail::buffered_hash<detail::xoodyak::hash_core<Perm>> {
 public:
     static constexpr std::string_view name = "xoodyak-hash";

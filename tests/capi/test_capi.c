@@ -273,6 +273,13 @@ static void check_hash_arguments(const struct lwc_hash *h) {
 
 /* ---------------------------------------------------------------- the whole library */
 
+/* A descriptor's code path is one its backend has. */
+static int path_in(const char *path, const char *backend) {
+    return strcmp(path, "portable") == 0 ||
+           (strcmp(path, "bmi2") == 0 && strcmp(backend, "portable") != 0) ||
+           (strcmp(path, "avx512") == 0 && strcmp(backend, "avx512") == 0);
+}
+
 static void check_lookup(const char *backend) {
     const int codes[] = {LWC_OK, LWC_ERR_VERIFY, LWC_ERR_ARGUMENT, LWC_ERR_LENGTH, LWC_ERR_STATE};
     size_t i, j;
@@ -287,13 +294,13 @@ static void check_lookup(const char *backend) {
         const lwc_aead *a = lwc_aead_at(i);
         CHECK(lwc_aead_find(a->name) == a && lwc_hash_find(a->name) == NULL);
         CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0 && a->tag_size <= MAX_TAG);
-        CHECK(strcmp(a->backend, backend) == 0);
+        CHECK(path_in(a->backend, backend));
     }
     for (i = 0; i < lwc_hash_count(); ++i) {
         const struct lwc_hash *h = lwc_hash_at(i);
         CHECK(lwc_hash_find(h->name) == h && lwc_aead_find(h->name) == NULL);
         CHECK(h->digest_size > 0 && h->digest_size <= MAX_TAG && h->block_size > 0);
-        CHECK(strcmp(h->backend, backend) == 0);
+        CHECK(path_in(h->backend, backend));
     }
     for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
         CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(12345)) != 0);
@@ -344,7 +351,7 @@ int main(int argc, char **argv) {
     }
     kat_dir = argv[1];
     wanted = argv[2];
-    chosen = lwc_aead_at(0)->backend;
+    chosen = lwc_backend();
     if (strcmp(chosen, wanted) != 0) {
         const int skip = speed_rank(chosen) >= 0 && speed_rank(chosen) < speed_rank(wanted);
         printf("backend %s asked for, %s chosen: %s\n", wanted, chosen,

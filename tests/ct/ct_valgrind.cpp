@@ -139,11 +139,6 @@ bool check_hash() {
     return true;
 }
 
-template <class S, class List>
-constexpr bool listed_in = false;
-template <class S, class... T>
-constexpr bool listed_in<S, lwc::scheme_list<T...>> = (std::is_same_v<S, T> || ...);
-
 // Runs check on every scheme of List (skipping those already in Skip) and reports, per
 // scheme, how many memcheck errors it caused.
 template <class List, class Skip, class F>
@@ -151,7 +146,7 @@ bool run_all(const char* kind, F check) {
     bool all_ok = true;
     List::for_each([&](auto s) {
         using S = typename decltype(s)::type;
-        if constexpr (!listed_in<S, Skip>) {
+        if constexpr (!Skip::template contains<S>) {
             const unsigned before = VALGRIND_COUNT_ERRORS;
             const bool ok = check(s);
             const unsigned reports = VALGRIND_COUNT_ERRORS - before;

@@ -21,6 +21,17 @@
 #define LWC_ALWAYS_INLINE inline
 #endif
 
+// Loops unrolled and permutations inlined when optimizing for speed; rolled and called
+// in a build for size (-Os), where code size is what counts.
+#if defined(__OPTIMIZE_SIZE__) || !(defined(__GNUC__) || defined(__clang__))
+#define LWC_SPEED_INLINE inline
+#define LWC_UNROLL(n)
+#else
+#define LWC_SPEED_INLINE LWC_ALWAYS_INLINE
+#define LWC_DO_PRAGMA(x) _Pragma(#x)
+#define LWC_UNROLL(n) LWC_DO_PRAGMA(GCC unroll n)
+#endif
+
 namespace lwc::inline LWC_ISA_NS::detail {
 
 using u8 = std::uint8_t;

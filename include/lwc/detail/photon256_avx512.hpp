@@ -13,8 +13,10 @@
 // so a round's latency is one shuffle, one permutation, one affine product and two XORs.
 #pragma once
 
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
-    defined(__AVX512VBMI__) && defined(__GFNI__)
+#include "config.hpp"
+
+#if LWC_HAS(__AVX512F__) && LWC_HAS(__AVX512BW__) && LWC_HAS(__AVX512VL__) && \
+    LWC_HAS(__AVX512VBMI__) && LWC_HAS(__GFNI__)
 #include <immintrin.h>
 
 #include <array>

@@ -1,4 +1,5 @@
-// The TinyJambu keyed permutation P_n: a 128-bit NLFSR, clocked 37 steps at a time.
+// The TinyJambu keyed permutation P_n, portable backend: the 128-bit NLFSR clocked 37
+// steps at a time, the key as the complemented key bits of each 37-bit chunk.
 #pragma once
 
 #include <array>
@@ -6,7 +7,8 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::tinyjambu {
+namespace lwc::inline LWC_ISA_NS::detail {
+namespace tinyjambu {
 
 using state = std::array<u32, 4>;
 
@@ -124,4 +126,29 @@ LWC_ALWAYS_INLINE void permute(state& st, const std::array<u64, KeyChunks>& kc) 
           word_at<start + 96>(ch)};
 }
 
-}  // namespace lwc::detail::tinyjambu
+}  // namespace tinyjambu
+
+struct tinyjambu_portable {
+    static constexpr const char* name = "portable";
+
+    // The key as the permutations up to P_{32 MaxWords} take it.
+    template <std::size_t KeyWords, std::size_t MaxWords>
+    using key_schedule = std::array<u64, tinyjambu::chunk_count<MaxWords>>;
+
+    template <std::size_t KeyWords, std::size_t MaxWords>
+    static key_schedule<KeyWords, MaxWords> load_key(const u8* key) noexcept {
+        std::array<u32, KeyWords> nk;
+        for (std::size_t i = 0; i < KeyWords; ++i) nk[i] = ~load32_le(key + 4 * i);
+        const auto k = tinyjambu::chunk_keys<tinyjambu::chunk_count<MaxWords>>(nk);
+        secure_zero(nk);
+        return k;
+    }
+
+    template <std::size_t Words, std::size_t KeyChunks>
+    LWC_ALWAYS_INLINE static void permute(tinyjambu::state& st,
+                                          const std::array<u64, KeyChunks>& k) noexcept {
+        tinyjambu::permute<Words>(st, k);
+    }
+};
+
+}  // namespace lwc::detail

@@ -1,7 +1,4 @@
-// The SPARKLE permutations (SPARKLE256/384/512: 4, 6 or 8 branches of two 32-bit
-// words) shared by Esch and Schwaemm. The state is stored as the bytes of the
-// specification read as little-endian words: x0 y0 x1 y1 ... (word 2j is x_j,
-// word 2j+1 is y_j), so the rate is simply the first words.
+// The SPARKLE permutations (sparkle_spec.hpp), portable backend.
 //
 // One step: add the step constants to y0 and y1, run the ARX-box Alzette on every
 // branch with its own constant, then the linear layer (a Feistel round with the
@@ -29,23 +26,14 @@
 #include <cstddef>
 #include <utility>  // index_sequence
 
-#include "bytes.hpp"
+#include "sparkle_spec.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
 
-template <std::size_t Branches>
-using sparkle_state = std::array<u32, 2 * Branches>;
-
-inline constexpr std::array<u32, 8> sparkle_constants = {
-    0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738,
-    0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8, 0xC2B3293D};
-
-// The linear map ell of the Feistel function: rotate16(x ^ (x << 16)).
-constexpr u32 sparkle_ell(u32 x) noexcept { return rotr32(x ^ (x << 16), 16); }
-
 // Loops over branches are fold expressions over a compile-time index pack, so that
 // the state stays in registers (no lambdas or loops for the optimiser to give up on).
-struct sparkle_permutation {
+struct sparkle_portable {
+    static constexpr const char* name = "portable";
     // Steps: 7/10 (4 branches), 7/11 (6), 8/12 (8) in Esch and Schwaemm.
     template <std::size_t Branches, std::size_t Steps>
     static void permute(sparkle_state<Branches>& st) noexcept {

@@ -1,0 +1,257 @@
+// Ascon as standardized in NIST SP 800-232 (August 2025):
+//   AsconAead128   key 16, nonce 16, tag 16 (rate 16 bytes, Ascon-p[12] / Ascon-p[8])
+//   AsconHash256   digest 32
+//   AsconXof128    any output length
+//   AsconCxof128   any output length, with a customization string of at most 256 bytes
+// All four on Ascon-p over five little-endian 64-bit lanes.
+#pragma once
+
+#include <span>
+#include <utility>
+#include <string_view>
+
+#include "aead.hpp"
+#include "detail/ascon.hpp"
+#include "hash.hpp"
+#include "xof.hpp"
+
+namespace lwc::inline LWC_ISA_NS {
+namespace detail::ascon {
+
+// The pad bit after the last n bytes of a block, little-endian (SP 800-232 pads with 0x01).
+constexpr u64 pad(std::size_t n) noexcept { return u64(1) << (8 * n); }
+
+// The initial values (SP 800-232, Table 12 and sections 4-5).
+inline constexpr u64 iv_aead128 = 0x00001000808c0001, iv_hash256 = 0x0000080100cc0002,
+                     iv_xof128 = 0x0000080000cc0003, iv_cxof128 = 0x0000080000cc0004;
+inline constexpr u64 domain_separator = u64(1) << 63;  // after AD: the state's last bit
+
+// The state after Ascon-p[12] of (IV, 0, 0, 0, 0), computed by the compiler: the hash
+// modes start here without running a permutation.
+template <class Perm>
+constexpr ascon_state initial_state(u64 iv) noexcept {
+    ascon_state s{iv, 0, 0, 0, 0};
+    Perm::template permute<12>(s);
+    return s;
+}
+
+// Ascon-AEAD128 (SP 800-232, section 4).
+template <class Perm>
+struct aead_mode {
+    static constexpr std::size_t rate = 16;
+    ascon_state s;
+    u64 k0, k1;
+
+    void initialize(const u8* key, const u8* nonce) noexcept {
+        k0 = load64_le(key);
+        k1 = load64_le(key + 8);
+        s = {iv_aead128, k0, k1, load64_le(nonce), load64_le(nonce + 8)};
+        Perm::template permute<12>(s);
+        s[3] ^= k0;
+        s[4] ^= k1;
+    }
+
+    // The last 0..15 bytes of a message or AD as two lanes, padded.
+    static void load_last(const u8* p, std::size_t n, u64& w0, u64& w1) noexcept {
+        if (n >= 8) {
+            w0 = load64_le(p);
+            w1 = load_partial_le<u64>(p + 8, n - 8) ^ pad(n - 8);
+        } else {
+            w0 = load_partial_le<u64>(p, n) ^ pad(n);
+            w1 = 0;
+        }
+    }
+
+    // AD in 16-byte blocks, the last padded; nothing at all for empty AD. Then the
+    // domain separation bit, in either case.
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        const u8* p = ad.data();
+        std::size_t n = ad.size();
+        if (n > 0) {
+            for (; n >= rate; n -= rate, p += rate) {
+                s[0] ^= load64_le(p);
+                s[1] ^= load64_le(p + 8);
+                Perm::template permute<8>(s);
+            }
+            u64 w0, w1;
+            load_last(p, n, w0, w1);
+            s[0] ^= w0;
+            s[1] ^= w1;
+            Perm::template permute<8>(s);
+        }
+        s[4] ^= domain_separator;
+    }
+
+    // Either way the rate ends up holding the ciphertext. out may be in. The loop runs
+    // on a local copy of the state: stores to out (bytes, which may alias anything)
+    // would otherwise make the compiler reload the state from memory after each.
+    template <bool Decrypt>
+    void crypt_blocks(const u8* in, u8* out, std::size_t blocks) noexcept {
+        ascon_state x = s;
+        for (; blocks > 0; --blocks, in += rate, out += rate) {
+            const u64 m0 = load64_le(in), m1 = load64_le(in + 8);
+            store64_le(out, x[0] ^ m0);
+            store64_le(out + 8, x[1] ^ m1);
+            x[0] = Decrypt ? m0 : x[0] ^ m0;
+            x[1] = Decrypt ? m1 : x[1] ^ m1;
+            Perm::template permute<8>(x);
+        }
+        s = x;
+        secure_zero(x);
+    }
+
+    // The last 0..15 bytes: no permutation follows (finalize starts with one).
+    template <bool Decrypt>
+    void crypt_partial(const u8* in, u8* out, std::size_t n) noexcept {
+        u64 m0, m1;
+        load_last(in, n, m0, m1);  // with the pad bit, which the output never reaches
+        const u64 y0 = s[0] ^ m0, y1 = s[1] ^ m1;
+        if (n >= 8) {
+            store64_le(out, y0);
+            store_partial_le(out + 8, y1, n - 8);
+        } else {
+            store_partial_le(out, y0, n);
+        }
+        // Decryption replaces the rate's first n bytes by the ciphertext's: the same as
+        // adding the plaintext (the key stream cancels), i.e. the output bytes; the pad
+        // bit is then added alone.
+        const u64 pad0 = n < 8 ? pad(n) : 0, pad1 = n >= 8 ? pad(n - 8) : 0;
+        const u64 keep0 = n < 8 ? pad0 - 1 : ~u64(0), keep1 = pad1 - (n >= 8);
+        s[0] ^= Decrypt ? ((y0 & keep0) ^ pad0) : m0;
+        s[1] ^= Decrypt ? ((y1 & keep1) ^ pad1) : m1;
+    }
+
+    void finalize(u8* tag) noexcept {
+        s[2] ^= k0;
+        s[3] ^= k1;
+        Perm::template permute<12>(s);
+        store64_le(tag, s[3] ^ k0);
+        store64_le(tag + 8, s[4] ^ k1);
+    }
+
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
+                    std::size_t n, u8* tag) noexcept {
+        aead_mode m;
+        m.initialize(key, nonce);
+        m.absorb_ad(ad);
+        m.template crypt_blocks<Decrypt>(in, out, n / rate);
+        const std::size_t done = n - n % rate;
+        m.template crypt_partial<Decrypt>(in + done, out + done, n % rate);
+        m.finalize(tag);
+        secure_zero(m);
+    }
+};
+
+// The hash and XOF sponge (SP 800-232, sections 5 and 6): 8-byte rate, Ascon-p[12]
+// between blocks, the message padded, then 8 bytes a squeeze.
+template <class Perm, u64 IV, std::size_t Digest = 0>
+struct sponge {
+    static constexpr std::size_t rate = 8, squeeze_rate = 8, digest_size = Digest;
+    static constexpr std::string_view backend = Perm::name;
+    ascon_state s = initial_state<Perm>(IV);
+
+    void absorb_block(const u8* block) noexcept {
+        s[0] ^= load64_le(block);
+        Perm::template permute<12>(s);
+    }
+    // On a local copy: the state stays in registers from block to block.
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        ascon_state x = s;
+        for (; count > 0; --count, blocks += rate) {
+            x[0] ^= load64_le(blocks);
+            Perm::template permute<12>(x);
+        }
+        s = x;
+    }
+    // last: 0..8 bytes (the buffer holds a full block back); a full one is followed by
+    // a block of padding alone.
+    void absorb_last(std::span<const u8> last) noexcept {
+        if (last.size() == rate) {
+            absorb_block(last.data());
+            last = {};
+        }
+        s[0] ^= load_partial_le<u64>(last.data(), last.size()) ^ pad(last.size());
+        Perm::template permute<12>(s);
+    }
+    // The next 8 bytes of output; the permutation runs between squeezes, not after.
+    void squeeze_block(u8* out, bool first) noexcept {
+        if (!first) Perm::template permute<12>(s);
+        store64_le(out, s[0]);
+    }
+    // For buffered_hash: the fixed-length digest.
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
+        absorb_last(last);
+        for (std::size_t i = 0; i < digest_size; i += squeeze_rate) squeeze_block(digest + i, i == 0);
+    }
+};
+
+// Ascon-CXOF128's start: the customization string's length in bits as one block, then
+// the string itself, padded, as a message of its own (SP 800-232, section 6.2).
+template <class Perm>
+struct cxof_sponge : sponge<Perm, iv_cxof128> {
+    static constexpr std::size_t max_customization = 256;
+    cxof_sponge() noexcept : cxof_sponge(std::span<const u8>{}) {}
+    explicit cxof_sponge(std::span<const u8> z) noexcept {
+        this->s[0] ^= u64(z.size()) * 8;
+        Perm::template permute<12>(this->s);
+        std::size_t i = 0;
+        for (; i + 8 <= z.size(); i += 8) this->absorb_block(z.data() + i);
+        this->absorb_last(z.subspan(i));
+    }
+};
+
+}  // namespace detail::ascon
+
+template <detail::ascon_backend Perm>
+struct BasicAsconAead128 : detail::aead_base<BasicAsconAead128<Perm>, 16, 16, 16> {
+    static constexpr std::string_view name = "ascon-aead128";
+    static constexpr std::string_view backend = Perm::name;
+    template <bool Decrypt>
+    static void run(const detail::u8* key, const detail::u8* nonce, std::span<const detail::u8> ad,
+                    const detail::u8* in, detail::u8* out, std::size_t n, detail::u8* tag) noexcept {
+        detail::ascon::aead_mode<Perm>::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
+    }
+};
+
+template <detail::ascon_backend Perm>
+class BasicAsconHash256
+    : public detail::buffered_hash<detail::ascon::sponge<Perm, detail::ascon::iv_hash256, 32>> {
+public:
+    static constexpr std::string_view name = "ascon-hash256";
+};
+
+template <detail::ascon_backend Perm>
+class BasicAsconXof128 : public detail::buffered_xof<detail::ascon::sponge<Perm, detail::ascon::iv_xof128>> {
+public:
+    static constexpr std::string_view name = "ascon-xof128";
+};
+
+// Customized: the string Z (at most 256 bytes) is fixed at construction.
+template <detail::ascon_backend Perm>
+class BasicAsconCxof128 : public detail::buffered_xof<detail::ascon::cxof_sponge<Perm>> {
+    using base = detail::buffered_xof<detail::ascon::cxof_sponge<Perm>>;
+
+public:
+    static constexpr std::string_view name = "ascon-cxof128";
+    static constexpr std::size_t max_customization_size = 256;
+
+    BasicAsconCxof128() : BasicAsconCxof128(std::span<const std::uint8_t>{}) {}
+    explicit BasicAsconCxof128(std::span<const std::uint8_t> customization)
+        : base(checked(customization)) {}
+
+private:
+    static detail::ascon::cxof_sponge<Perm> checked(std::span<const std::uint8_t> z) {
+        if (z.size() > max_customization_size)
+            throw size_error(name, "customization string (at most)", max_customization_size,
+                             z.size());
+        return detail::ascon::cxof_sponge<Perm>(z);
+    }
+};
+
+using AsconAead128 = BasicAsconAead128<detail::ascon_default>;
+using AsconHash256 = BasicAsconHash256<detail::ascon_default>;
+using AsconXof128 = BasicAsconXof128<detail::ascon_default>;
+using AsconCxof128 = BasicAsconCxof128<detail::ascon_default>;
+
+}  // namespace lwc

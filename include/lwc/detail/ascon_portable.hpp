@@ -1,0 +1,66 @@
+// Ascon-p (NIST SP 800-232, section 3) on five 64-bit lanes, portable C++.
+// The bitsliced S-box and the linear layer are pure 64-bit logic and rotations: no table,
+// no branch on data. Lanes hold the state's bytes in little-endian order, as SP 800-232
+// specifies (the Ascon v1.2 finalist was big-endian).
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "bytes.hpp"
+
+namespace lwc::inline LWC_ISA_NS::detail {
+
+using ascon_state = std::array<u64, 5>;
+
+constexpr LWC_ALWAYS_INLINE u64 rotr64(u64 x, int r) noexcept {
+    return (x >> r) | (x << ((64 - r) & 63));
+}
+
+struct ascon_portable {
+    static constexpr const char* name = "portable";
+
+    // One round (SP 800-232, Algorithm 1: p_C, p_S, p_L) on the lanes in registers,
+    // with two changes that take two operations off the critical path without changing
+    // the result: the S-box's final NOT of x2 passes through the linear layer (which
+    // has three terms, so L(~x) = ~L(x)), and it joins the next round's constant in one
+    // constant k added at the end of the round. permute() adds the first constant.
+    static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
+                                                  u64 k) noexcept {
+        x0 ^= x4;
+        x4 ^= x3;
+        x2 ^= x1;
+        const u64 t0 = ~x0 & x1, t1 = ~x1 & x2, t2 = ~x2 & x3, t3 = ~x3 & x4, t4 = ~x4 & x0;
+        x0 ^= t1;
+        x1 ^= t2;
+        x2 ^= t3;
+        x3 ^= t4;
+        x4 ^= t0;
+        x1 ^= x0;
+        x0 ^= x4;
+        x3 ^= x2;
+        x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
+        x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
+        x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
+        x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
+        x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
+    }
+
+    // Round i's constant (0xf0, 0xe1, ... 0x4b for i = 0..11) and the value added at
+    // the end of round i: the NOT of x2 and the next round's constant (none after 11).
+    static constexpr u64 constant(int i) noexcept { return i < 12 ? u64(0xf0 - 0x0f * i) : 0; }
+    static constexpr u64 end_of_round(int i) noexcept { return ~u64(0) ^ constant(i + 1); }
+
+    // Ascon-p[Rounds]: the last Rounds of the twelve rounds. Unrolled, and inlined into
+    // the modes so the lanes stay in registers, except in a build for size.
+    template <int Rounds>
+    static constexpr LWC_SPEED_INLINE void permute(ascon_state& s) noexcept {
+        static_assert(Rounds >= 1 && Rounds <= 12);
+        u64 x0 = s[0], x1 = s[1], x2 = s[2] ^ constant(12 - Rounds), x3 = s[3], x4 = s[4];
+        LWC_UNROLL(12)
+        for (int i = 12 - Rounds; i < 12; ++i) round(x0, x1, x2, x3, x4, end_of_round(i));
+        s = {x0, x1, x2, x3, x4};
+    }
+};
+
+}  // namespace lwc::detail

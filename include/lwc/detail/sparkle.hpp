@@ -1,0 +1,41 @@
+// The SPARKLE permutations with their backends, one file each:
+//   sparkle_portable   Alzette on scalars, branches unrolled (any target)
+//   sparkle_avx512     one branch a vector lane (AVX-512F + VL on 128/256-bit vectors)
+// sparkle_default is the vector one where the target has it: 1.1x (4 branches) to 1.6x
+// (8 branches) the portable one on an Intel Xeon (docs/speed.md). On CPUs whose vector
+// integer operations take two cycles (AMD Zen 5) an earlier vector form measured
+// slower than the portable code: build with LWC_SPARKLE_PORTABLE defined there.
+#pragma once
+
+#include <concepts>
+#include <string_view>
+
+#include "sparkle_avx512.hpp"
+#include "sparkle_portable.hpp"
+
+namespace lwc::inline LWC_ISA_NS::detail {
+
+// What a backend provides, for 4, 6 and 8 branches and any step count:
+//   permute<Branches, Steps>(state)          out of line: the one-off calls of a message
+//   permute_inline<Branches, Steps>(state)   inlined into the caller's block loops
+template <class P>
+concept sparkle_backend =
+    requires(sparkle_state<4>& s4, sparkle_state<6>& s6, sparkle_state<8>& s8) {
+        { P::name } -> std::convertible_to<std::string_view>;
+        P::template permute<4, 7>(s4);
+        P::template permute<6, 7>(s6);
+        P::template permute<8, 8>(s8);
+        P::template permute_inline<4, 7>(s4);
+        P::template permute_inline<6, 7>(s6);
+        P::template permute_inline<8, 8>(s8);
+    };
+
+static_assert(sparkle_backend<sparkle_portable>);
+#if defined(LWC_HAVE_SPARKLE_AVX512) && !defined(LWC_SPARKLE_PORTABLE)
+static_assert(sparkle_backend<sparkle_avx512>);
+using sparkle_default = sparkle_avx512;
+#else
+using sparkle_default = sparkle_portable;
+#endif
+
+}  // namespace lwc::detail

@@ -1,0 +1,83 @@
+// liblwc's backends and their choice (capi/lwc.cpp): which code path each descriptor runs
+// in each backend, and what an LWC_BACKEND request liblwc cannot honour does. Linked
+// with the static liblwc, whose backend tables (capi/backend.hpp) it reads directly.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include <lwc/detail/cpu_features.hpp>
+
+#include "backend.hpp"
+
+namespace {
+
+using paths = std::map<std::string, std::string>;  // scheme -> descriptor->backend
+
+paths paths_of(const lwc_capi::backend& b) {
+    paths p;
+    for (const lwc_aead& a : b.aeads) p[a.name] = a.backend;
+    for (const lwc_capi::hash_desc& h : b.hashes) p[h.name] = h.backend;
+    return p;
+}
+
+// Every scheme says "portable" except those listed.
+void expect_paths(const lwc_capi::backend& b, const paths& vector_paths) {
+    SCOPED_TRACE(b.name);
+    for (const auto& [scheme, path] : paths_of(b)) {
+        const auto it = vector_paths.find(scheme);
+        EXPECT_EQ(path, it == vector_paths.end() ? "portable" : it->second) << scheme;
+    }
+}
+
+TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
+    expect_paths(lwc_capi::portable, {});
+#if LWC_CAPI_X86
+    expect_paths(lwc_capi::avx2, {{"grain-128aead", "bmi2"}});
+    expect_paths(lwc_capi::avx512, {{"grain-128aead", "bmi2"},
+                                    {"xoodyak", "avx512"},
+                                    {"xoodyak-hash", "avx512"},
+                                    {"photon-beetle-aead-32", "avx512"},
+                                    {"photon-beetle-aead-128", "avx512"},
+                                    {"photon-beetle-hash", "avx512"}});
+    // A faster backend is compiled for more features than a slower one.
+    EXPECT_EQ(lwc_capi::avx2.features & ~lwc_capi::avx512.features, 0u);
+    EXPECT_NE(lwc_capi::avx2.features, lwc_capi::avx512.features);
+#endif
+}
+
+// Run by ctest with LWC_BACKEND set to a name that is no backend (tests/CMakeLists.txt):
+// one line on stderr names the backends, and the library works on the best one.
+TEST(Dispatch, UnknownBackendIsReportedAndTheBestOneUsed) {
+    const char* wanted = std::getenv("LWC_BACKEND");
+    if (wanted == nullptr || std::string(wanted) != "bogus")
+        GTEST_SKIP() << "run with LWC_BACKEND=bogus";
+    testing::internal::CaptureStderr();
+    const lwc_aead* a = lwc_aead_find("xoodyak");
+    const std::string said = testing::internal::GetCapturedStderr();
+    ASSERT_NE(a, nullptr);
+#if LWC_CAPI_X86
+    const std::string names = "avx512, avx2, portable";
+#else
+    const std::string names = "portable";
+#endif
+    // The best: the first of the list, fastest first, whose features this CPU has.
+    const std::uint64_t cpu = lwc::detail::isa::cpu_features();
+    std::string best = "portable";
+#if LWC_CAPI_X86
+    for (const lwc_capi::backend* b : {&lwc_capi::avx512, &lwc_capi::avx2})
+        if ((b->features & ~cpu) == 0 && best == "portable") best = b->name;
+#endif
+    EXPECT_EQ(lwc_backend(), best);
+    EXPECT_NE(said.find("using " + best + "\n"), std::string::npos) << said;
+    EXPECT_NE(said.find("lwc: LWC_BACKEND=bogus is not a backend ("), std::string::npos) << said;
+    EXPECT_NE(said.find("(" + names + ")"), std::string::npos) << said;
+    EXPECT_EQ(said.back(), '\n');
+    EXPECT_EQ(said.find('\n'), said.size() - 1) << "one line: " << said;
+    std::uint8_t key[16] = {}, nonce[16] = {}, tag[16], ct[1];
+    const std::uint8_t pt[1] = {1};
+    EXPECT_EQ(lwc_aead_encrypt(a, ct, tag, pt, 1, nullptr, 0, nonce, key), LWC_OK);
+}
+
+}  // namespace
