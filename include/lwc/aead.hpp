@@ -5,27 +5,136 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
 #include <optional>
 #include <span>
-#include <stdexcept>
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "detail/bytes.hpp"
 
+// Whether the checked entry points throw: follows the compiler's switch (-fno-exceptions
+// turns it off); a program may define it (0 or 1) before including.
+#ifndef LWC_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define LWC_EXCEPTIONS 1
+#else
+#define LWC_EXCEPTIONS 0
+#endif
+#endif
+
+#if LWC_EXCEPTIONS
+#include <stdexcept>
+#include <string>
+#endif
+
 namespace lwc::inline LWC_ISA_NS {
 
-// Thrown for a size that can only be wrong at run time (output vs input length).
-// Key, nonce and tag sizes are part of the span types and checked by the compiler.
+// What a checked entry point refused, for the caller to act on: no allocation, no text
+// to build (firmware prints the fields or nothing). Key, nonce and tag sizes are part of
+// the span types and checked by the compiler; what remains is run-time:
+//   size     the output's size differs from the input's: what must be expected bytes, got given
+//   overlap  an output overlaps an input (what overlaps other) other than exactly in place
+//   forged   try_decrypt only: the tag does not verify (the plaintext output is all zero)
+enum class errc : std::uint8_t { ok = 0, size, overlap, forged };
+
+struct error {
+    errc code = errc::ok;
+    std::string_view scheme;  // registry name
+    std::string_view what;    // the output refused ("ciphertext output", ...)
+    std::string_view other;   // overlap: the input it overlaps ("the key", ...)
+    std::size_t expected = 0, given = 0;  // size: the sizes
+    constexpr explicit operator bool() const noexcept { return code != errc::ok; }
+};
+
+#if LWC_EXCEPTIONS
+// Thrown by encrypt/decrypt for a size or an overlap refused (error says which), before
+// anything is written.
 class size_error : public std::invalid_argument {
 public:
-    size_error(std::string_view scheme, std::string_view what, std::size_t expected,
-               std::size_t given)
-        : std::invalid_argument(std::string(scheme) + ": " + std::string(what) + " must be " +
-                                std::to_string(expected) + " bytes, got " +
-                                std::to_string(given)) {}
+    explicit size_error(const error& e) : std::invalid_argument(message(e)), error_(e) {}
+    const error& info() const noexcept { return error_; }
+
+private:
+    static std::string message(const error& e) {
+        std::string m(e.scheme);
+        m += ": ";
+        m += e.what;
+        if (e.code == errc::overlap) {
+            m += " overlaps ";
+            m += e.other;
+            m += " (an output may only be its input itself, exactly in place)";
+        } else {
+            m += " must be " + std::to_string(e.expected) + " bytes, got " +
+                 std::to_string(e.given);
+        }
+        return m;
+    }
+    error error_;
 };
+#endif
+
+}  // namespace lwc
+
+// Without exceptions, encrypt/decrypt hand a refused call to the function named by
+// LWC_ON_ERROR (void f(const lwc::error&), defined by the program, the same in every
+// translation unit), then trap if it returns; with no handler they trap at once
+// (__builtin_trap: a HardFault on Cortex-M). Nothing is written in either case.
+// try_encrypt/try_decrypt return the error instead, in every build.
+#if !LWC_EXCEPTIONS && defined(LWC_ON_ERROR)
+void LWC_ON_ERROR(const lwc::error&);
+#endif
+
+namespace lwc::inline LWC_ISA_NS {
+
+namespace detail {
+
+[[noreturn]] inline void fail(const error& e) {
+#if LWC_EXCEPTIONS
+    throw size_error(e);
+#else
+#ifdef LWC_ON_ERROR
+    ::LWC_ON_ERROR(e);
+#else
+    (void)e;
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_trap();
+#else
+    std::abort();
+#endif
+#endif
+}
+
+// A buffer with the name an error gives it; in_place: the one input its output may be
+// exactly (same start and size).
+struct named_bytes {
+    std::span<const u8> bytes;
+    std::string_view name;
+    bool in_place = false;
+};
+
+// Addresses compared as integers: the buffers are unrelated objects.
+inline bool overlap(std::span<const u8> a, std::span<const u8> b) noexcept {
+    const auto x = reinterpret_cast<std::uintptr_t>(a.data());
+    const auto y = reinterpret_cast<std::uintptr_t>(b.data());
+    return !a.empty() && !b.empty() && x < y + b.size() && y < x + a.size();
+}
+
+// The first input that out overlaps, other than exactly in place.
+inline error refuse_overlap(std::string_view scheme, named_bytes out,
+                            std::initializer_list<named_bytes> inputs) noexcept {
+    for (const named_bytes& in : inputs) {
+        const bool exact = in.in_place && in.bytes.data() == out.bytes.data() &&
+                           in.bytes.size() == out.bytes.size();
+        if (!exact && overlap(out.bytes, in.bytes))
+            return {errc::overlap, scheme, out.name, in.name, 0, 0};
+    }
+    return {};
+}
+
+}  // namespace detail
 
 template <class A>
 concept Aead = requires {
@@ -58,23 +167,56 @@ struct aead_base {
     using key_span = std::span<const u8, KeySize>;
     using nonce_span = std::span<const u8, NonceSize>;
 
-    // ct.size() must equal pt.size(); ct may be the same buffer as pt (in place),
-    // any other overlap is not supported.
+    // ct.size() must equal pt.size(); ct may be pt itself (in place); no other overlap
+    // of an output (ct, tag) with an input (key, nonce, ad, pt) or each other. A refused
+    // call writes nothing: it throws size_error (without exceptions: see fail()).
     static void encrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
-        if (ct.size() != pt.size())
-            throw size_error(Impl::name, "ciphertext output", pt.size(), ct.size());
-        kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-        wipe_stack();
+        if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag)) fail(e);
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
-    // pt may be the same buffer as ct (in place).
+    // pt may be ct itself (in place); no other overlap with key, nonce, ad, ct or tag.
     [[nodiscard]] static bool decrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
+        const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
+        if (e && e.code != errc::forged) fail(e);
+        return !e;
+    }
+
+    // The same checks, returned instead of thrown, in every build (firmware without
+    // exceptions): errc::ok, or what was refused with nothing written.
+    [[nodiscard]] static error try_encrypt(key_span key, nonce_span nonce,
+                                           std::span<const u8> ad, std::span<const u8> pt,
+                                           std::span<u8> ct,
+                                           std::span<u8, TagSize> tag) noexcept {
+        if (ct.size() != pt.size())
+            return {errc::size, Impl::name, "ciphertext output", {}, pt.size(), ct.size()};
+        const named_bytes k{key, "the key"}, n{nonce, "the nonce"},
+            a{ad, "the associated data"}, p{pt, "the plaintext", true};
+        if (const error e = refuse_overlap(Impl::name, {ct, "ciphertext output"},
+                                           {k, n, a, p, {tag, "the tag output"}}))
+            return e;
+        if (const error e = refuse_overlap(Impl::name, {tag, "tag output"}, {k, n, a, p}))
+            return e;
+        kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+        wipe_stack();
+        return {};
+    }
+
+    // errc::forged when the tag does not verify (pt is then all zero).
+    [[nodiscard]] static error try_decrypt(key_span key, nonce_span nonce,
+                                           std::span<const u8> ad, std::span<const u8> ct,
+                                           std::span<const u8, TagSize> tag,
+                                           std::span<u8> pt) noexcept {
         if (pt.size() != ct.size())
-            throw size_error(Impl::name, "plaintext output", ct.size(), pt.size());
+            return {errc::size, Impl::name, "plaintext output", {}, ct.size(), pt.size()};
+        if (const error e = refuse_overlap(
+                Impl::name, {pt, "plaintext output"},
+                {{key, "the key"}, {nonce, "the nonce"}, {ad, "the associated data"},
+                 {ct, "the ciphertext", true}, {tag, "the tag"}}))
+            return e;
         std::array<u8, TagSize> expected;
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
@@ -82,7 +224,8 @@ struct aead_base {
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
         wipe_stack();
-        return ok;
+        if (!ok) return {errc::forged, Impl::name, "tag", {}, 0, 0};
+        return {};
     }
 
 private:
