@@ -191,15 +191,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> pt,
                                            std::span<u8> ct,
                                            std::span<u8, TagSize> tag) noexcept {
-        if (ct.size() != pt.size())
-            return {errc::size, Impl::name, "ciphertext output", {}, pt.size(), ct.size()};
-        const named_bytes k{key, "the key"}, n{nonce, "the nonce"},
-            a{ad, "the associated data"}, p{pt, "the plaintext", true};
-        if (const error e = refuse_overlap(Impl::name, {ct, "ciphertext output"},
-                                           {k, n, a, p, {tag, "the tag output"}}))
-            return e;
-        if (const error e = refuse_overlap(Impl::name, {tag, "tag output"}, {k, n, a, p}))
-            return e;
+        if (const error e = check_encrypt(key, nonce, ad, pt, ct, tag)) return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
         wipe_stack();
         return {};
@@ -210,13 +202,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> ct,
                                            std::span<const u8, TagSize> tag,
                                            std::span<u8> pt) noexcept {
-        if (pt.size() != ct.size())
-            return {errc::size, Impl::name, "plaintext output", {}, ct.size(), pt.size()};
-        if (const error e = refuse_overlap(
-                Impl::name, {pt, "plaintext output"},
-                {{key, "the key"}, {nonce, "the nonce"}, {ad, "the associated data"},
-                 {ct, "the ciphertext", true}, {tag, "the tag"}}))
-            return e;
+        if (const error e = check_decrypt(key, nonce, ad, ct, tag, pt)) return e;
         std::array<u8, TagSize> expected;
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
@@ -229,6 +215,37 @@ struct aead_base {
     }
 
 private:
+    // The checks, out of line: their frame is gone when the kernel runs, so that the
+    // peak stack is the kernel's (and the wipe's) plus a small frame.
+    LWC_NOINLINE static error check_encrypt(key_span key, nonce_span nonce,
+                                            std::span<const u8> ad, std::span<const u8> pt,
+                                            std::span<u8> ct,
+                                            std::span<u8, TagSize> tag) noexcept {
+        if (ct.size() != pt.size())
+            return {errc::size, Impl::name, "ciphertext output", {}, pt.size(), ct.size()};
+        const named_bytes k{key, "the key"}, n{nonce, "the nonce"},
+            a{ad, "the associated data"}, p{pt, "the plaintext", true};
+        if (const error e = refuse_overlap(Impl::name, {ct, "ciphertext output"},
+                                           {k, n, a, p, {tag, "the tag output"}}))
+            return e;
+        if (const error e = refuse_overlap(Impl::name, {tag, "tag output"}, {k, n, a, p}))
+            return e;
+        return {};
+    }
+    LWC_NOINLINE static error check_decrypt(key_span key, nonce_span nonce,
+                                            std::span<const u8> ad, std::span<const u8> ct,
+                                            std::span<const u8, TagSize> tag,
+                                            std::span<u8> pt) noexcept {
+        if (pt.size() != ct.size())
+            return {errc::size, Impl::name, "plaintext output", {}, ct.size(), pt.size()};
+        if (const error e = refuse_overlap(
+                Impl::name, {pt, "plaintext output"},
+                {{key, "the key"}, {nonce, "the nonce"}, {ad, "the associated data"},
+                 {ct, "the ciphertext", true}, {tag, "the tag"}}))
+            return e;
+        return {};
+    }
+
     // The scheme's kernel, out of line: whatever it leaves on the stack (its own copies
     // of key and state, and registers the compiler spilled) lies below the caller's
     // frame, where wipe_stack() clears it.
