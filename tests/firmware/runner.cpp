@@ -244,6 +244,11 @@ void check_refusals() {
 #define LWC_RUNNER_PAINT 4096
 #endif
 constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+constexpr bool wipe_is_call_free = true;
+#else
+constexpr bool wipe_is_call_free = false;
+#endif
 constexpr u8 paint_byte = 0xa5;
 struct stack_use {
     std::size_t total = 0, kernel = 0;
@@ -299,11 +304,15 @@ template <class H>
     h.finalize(std::span<u8, H::digest_size>(buf_a, H::digest_size));
 }
 
-void report(std::string_view name, long kat, long rounds, stack_use s) {
-    std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u)\n",
+void report(std::string_view name, long kat, long rounds, stack_use s, const char* kind) {
+    std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u) %s\n",
                 int(name.size()), name.data(), kat, rounds, unsigned(s.total),
-                unsigned(s.kernel), unsigned(lwc::detail::stack_wipe_size));
-    if (lwc::detail::stack_wipe_size > 0 && s.kernel >= s.total) fail(name, "the kernel wrote deeper than detail::wipe_stack clears");
+                unsigned(s.kernel), unsigned(lwc::detail::stack_wipe_size), kind);
+    // Checked where the wipe clears without calling memset (Cortex-M): elsewhere memset's
+    // return address lands just below the cleared area, and tests/test_hygiene.cpp checks
+    // the wipe on x86-64 by looking for secrets instead.
+    if (wipe_is_call_free && lwc::detail::stack_wipe_size > 0 && s.kernel >= s.total)
+        fail(name, "the kernel wrote deeper than detail::wipe_stack clears");
 }
 
 }  // namespace
@@ -320,12 +329,12 @@ int main(int argc, char** argv) {
         const long kat = run_kat<A>(dir, aead_record<A>);
         const long trips = aead_round_trips<A>(rounds);
         check_refusals<A>();
-        report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)));
+        report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), "aead");
     });
     lwc::registry::hashes::for_each([&](auto s) {
         using H = typename decltype(s)::type;
         const long kat = run_kat<H>(dir, hash_record<H>);
-        report(H::name, kat, hash_round_trips<H>(rounds), measure(hash_op<H>));
+        report(H::name, kat, hash_round_trips<H>(rounds), measure(hash_op<H>), "hash");
     });
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
     return failures ? 1 : 0;

@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-extern uint32_t __stack_top, __data_load, __data_start, __data_end, __bss_start, __bss_end;
+/* The linker script's symbols; the stack top as a function so that it fits the table
+ * without converting an object pointer to a function pointer. */
+extern void __stack_top(void);
+extern uint32_t __data_load, __data_start, __data_end, __bss_start, __bss_end;
 extern void initialise_monitor_handles(void);
 extern void __libc_init_array(void);
 extern int main(int argc, char **argv);
@@ -37,7 +40,7 @@ static void fault(void) {
 void _start(void);
 
 __attribute__((section(".vectors"), used)) void (*const vector_table[16])(void) = {
-    (void (*)(void))&__stack_top, _start, fault, fault, fault, fault, fault, 0,
+    __stack_top, _start, fault, fault, fault, fault, fault, 0,
     0, 0, 0, fault, fault, 0, fault, fault,
 };
 
