@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -107,14 +106,6 @@ namespace detail {
 #endif
 }
 
-// A buffer with the name an error gives it; in_place: the one input its output may be
-// exactly (same start and size).
-struct named_bytes {
-    std::span<const u8> bytes;
-    std::string_view name;
-    bool in_place = false;
-};
-
 // Addresses compared as integers: the buffers are unrelated objects.
 inline bool overlap(std::span<const u8> a, std::span<const u8> b) noexcept {
     const auto x = reinterpret_cast<std::uintptr_t>(a.data());
@@ -122,15 +113,28 @@ inline bool overlap(std::span<const u8> a, std::span<const u8> b) noexcept {
     return !a.empty() && !b.empty() && x < y + b.size() && y < x + a.size();
 }
 
-// The first input that out overlaps, other than exactly in place.
-inline error refuse_overlap(std::string_view scheme, named_bytes out,
-                            std::initializer_list<named_bytes> inputs) noexcept {
-    for (const named_bytes& in : inputs) {
-        const bool exact = in.in_place && in.bytes.data() == out.bytes.data() &&
-                           in.bytes.size() == out.bytes.size();
-        if (!exact && overlap(out.bytes, in.bytes))
-            return {errc::overlap, scheme, out.name, in.name, 0, 0};
+// The run-time checks of every AEAD call, one function for all schemes and both
+// directions (small code on firmware), out of line (its frame is gone when the kernel
+// runs): out must have in's size and overlap no input (key, nonce, ad, in, tag) unless
+// it is exactly in; for encrypt, the tag output must overlap no input either.
+LWC_NOINLINE inline error check_call(std::string_view scheme, bool decrypt,
+                                     std::span<const u8> key, std::span<const u8> nonce,
+                                     std::span<const u8> ad, std::span<const u8> in,
+                                     std::span<const u8> out, std::span<const u8> tag) noexcept {
+    static constexpr std::string_view inputs[2][5] = {
+        {"the key", "the nonce", "the associated data", "the plaintext", "the tag output"},
+        {"the key", "the nonce", "the associated data", "the ciphertext", "the tag"}};
+    const std::string_view out_name = decrypt ? "plaintext output" : "ciphertext output";
+    if (out.size() != in.size()) return {errc::size, scheme, out_name, {}, in.size(), out.size()};
+    const std::span<const u8> buffers[5] = {key, nonce, ad, in, tag};
+    for (int i = 0; i < 5; ++i) {
+        const bool in_place = i == 3 && out.data() == in.data();
+        if (!in_place && overlap(out, buffers[i]))
+            return {errc::overlap, scheme, out_name, inputs[decrypt][i], 0, 0};
     }
+    for (int i = 0; i < 4 && !decrypt; ++i)
+        if (overlap(tag, buffers[i]))
+            return {errc::overlap, scheme, "tag output", inputs[0][i], 0, 0};
     return {};
 }
 
@@ -191,7 +195,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> pt,
                                            std::span<u8> ct,
                                            std::span<u8, TagSize> tag) noexcept {
-        if (const error e = check_encrypt(key, nonce, ad, pt, ct, tag)) return e;
+        if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag)) return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
         wipe_stack();
         return {};
@@ -202,7 +206,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> ct,
                                            std::span<const u8, TagSize> tag,
                                            std::span<u8> pt) noexcept {
-        if (const error e = check_decrypt(key, nonce, ad, ct, tag, pt)) return e;
+        if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag)) return e;
         std::array<u8, TagSize> expected;
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
@@ -215,37 +219,6 @@ struct aead_base {
     }
 
 private:
-    // The checks, out of line: their frame is gone when the kernel runs, so that the
-    // peak stack is the kernel's (and the wipe's) plus a small frame.
-    LWC_NOINLINE static error check_encrypt(key_span key, nonce_span nonce,
-                                            std::span<const u8> ad, std::span<const u8> pt,
-                                            std::span<u8> ct,
-                                            std::span<u8, TagSize> tag) noexcept {
-        if (ct.size() != pt.size())
-            return {errc::size, Impl::name, "ciphertext output", {}, pt.size(), ct.size()};
-        const named_bytes k{key, "the key"}, n{nonce, "the nonce"},
-            a{ad, "the associated data"}, p{pt, "the plaintext", true};
-        if (const error e = refuse_overlap(Impl::name, {ct, "ciphertext output"},
-                                           {k, n, a, p, {tag, "the tag output"}}))
-            return e;
-        if (const error e = refuse_overlap(Impl::name, {tag, "tag output"}, {k, n, a, p}))
-            return e;
-        return {};
-    }
-    LWC_NOINLINE static error check_decrypt(key_span key, nonce_span nonce,
-                                            std::span<const u8> ad, std::span<const u8> ct,
-                                            std::span<const u8, TagSize> tag,
-                                            std::span<u8> pt) noexcept {
-        if (pt.size() != ct.size())
-            return {errc::size, Impl::name, "plaintext output", {}, ct.size(), pt.size()};
-        if (const error e = refuse_overlap(
-                Impl::name, {pt, "plaintext output"},
-                {{key, "the key"}, {nonce, "the nonce"}, {ad, "the associated data"},
-                 {ct, "the ciphertext", true}, {tag, "the tag"}}))
-            return e;
-        return {};
-    }
-
     // The scheme's kernel, out of line: whatever it leaves on the stack (its own copies
     // of key and state, and registers the compiler spilled) lies below the caller's
     // frame, where wipe_stack() clears it.
