@@ -138,6 +138,25 @@ LWC_NOINLINE inline error check_call(std::string_view scheme, bool decrypt,
     return {};
 }
 
+// The same checks inline, as a yes/no: the fast path of a call that passes them, without
+// a call or an error object (a few nanoseconds per message on x86-64). Builds for size
+// (-Os) go straight to check_call, one copy for the whole program.
+LWC_ALWAYS_INLINE bool call_passes(bool decrypt, std::span<const u8> key,
+                                   std::span<const u8> nonce, std::span<const u8> ad,
+                                   std::span<const u8> in, std::span<const u8> out,
+                                   std::span<const u8> tag) noexcept {
+#ifdef __OPTIMIZE_SIZE__
+    return false;
+#else
+    bool bad = out.size() != in.size();
+    bad |= overlap(out, key) | overlap(out, nonce) | overlap(out, ad) | overlap(out, tag);
+    bad |= out.data() != in.data() && overlap(out, in);
+    if (!decrypt)
+        bad |= overlap(tag, key) | overlap(tag, nonce) | overlap(tag, ad) | overlap(tag, in);
+    return !bad;
+#endif
+}
+
 }  // namespace detail
 
 template <class A>
@@ -195,7 +214,9 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> pt,
                                            std::span<u8> ct,
                                            std::span<u8, TagSize> tag) noexcept {
-        if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag)) return e;
+        if (!call_passes(false, key, nonce, ad, pt, ct, tag))
+            if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag))
+                return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
         wipe_stack();
         return {};
@@ -206,7 +227,9 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> ct,
                                            std::span<const u8, TagSize> tag,
                                            std::span<u8> pt) noexcept {
-        if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag)) return e;
+        if (!call_passes(true, key, nonce, ad, ct, pt, tag))
+            if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
+                return e;
         std::array<u8, TagSize> expected;
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
