@@ -136,9 +136,10 @@ inline void secure_zero(T& object) noexcept {
 // by tests/firmware (stack painting; docs/firmware.md has the figures per scheme):
 //   x86-64, AArch64, others   deepest kernel about 750 bytes (gcc 12, clang 14,
 //                             -O2/-O3): 1024, checked by tests/test_hygiene.cpp
-//   Cortex-M (Thumb)          deepest kernel KERNEL_M bytes (-Os and -O2, M4 and M0+):
-//                             WIPE_M, so that a 2 KiB firmware stack keeps room; checked
-//                             on every run of the firmware KAT runner
+//   Cortex-M (Thumb)          deepest kernel about 670 bytes below the wipe's start
+//                             (TinyJambu-256, -Os, M0+; -O2 and M4 take less): 768, so
+//                             that a call fits a 2 KiB firmware stack with room (about
+//                             1.1 KiB at peak); checked on every run of the firmware runner
 // A program may set its own depth with -DLWC_STACK_WIPE_SIZE=n (0: no wiping).
 #ifndef LWC_STACK_WIPE_SIZE
 #if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
