@@ -141,7 +141,7 @@ $(SAN_BUILD)/build.ninja: Makefile | deps-sec
 
 # The whole C++ suite and the C ABI tests under ASan + UBSan: any report aborts its test.
 test-sanitize: $(SAN_BUILD)/build.ninja
-	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests lwc_capi_test
+	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests lwc_capi_test lwc_noexcept_test lwc_noexcept_trap
 	cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
 build-ct-%/build.ninja: | deps-sec
@@ -195,3 +195,34 @@ fuzz: $(SAN_BUILD)/build.ninja
 	$(call run_fuzzers,$(FUZZ_SECONDS),$(SAN_BUILD)/corpus)
 
 test: $(TEST_STEPS)
+
+# --- firmware and other architectures (docs/firmware.md) ---
+# tests/firmware built with each toolchain file of cmake/: bare metal on QEMU's Cortex-M4
+# (mps2-an386) and Cortex-M0 (microbit) boards at -Os without exceptions or RTTI, and
+# Linux on AArch64 and big-endian s390x under qemu-user. Each runs every KAT record of
+# every scheme with the C++ runner (plus round trips, refusals and the stack check) and,
+# through liblwc.a, with a C program. `tests/firmware/sizes.sh` prints the size table.
+FW_BUILDS := m4 m0plus aarch64 s390x
+FW_CMAKE_m4 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake -DLWC_ARM_CPU=cortex-m4 \
+  -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
+FW_CMAKE_m0plus := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake \
+  -DLWC_ARM_CPU=cortex-m0plus -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
+FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
+FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
+TEST_STEPS += test-firmware
+.PHONY: deps-firmware test-firmware
+
+deps-firmware:
+	$(call install_missing,cmake:cmake ninja:ninja-build arm-none-eabi-g++:gcc-arm-none-eabi \
+	  qemu-system-arm:qemu-system-arm qemu-aarch64:qemu-user qemu-s390x:qemu-user \
+	  aarch64-linux-gnu-g++:g++-aarch64-linux-gnu s390x-linux-gnu-g++:g++-s390x-linux-gnu,\
+	  /usr/lib/arm-none-eabi/newlib/libstdc++.a:libstdc++-arm-none-eabi-newlib)
+
+build-fw-%/build.ninja: Makefile | deps-firmware
+	cmake -S tests/firmware -B build-fw-$* -G Ninja $(FW_CMAKE_$*)
+	touch $@
+
+test-firmware: $(FW_BUILDS:%=build-fw-%/build.ninja)
+	for b in $(FW_BUILDS); do \
+	  cmake --build build-fw-$$b -j $(JOBS) && \
+	  (cd build-fw-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done

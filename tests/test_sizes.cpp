@@ -2,7 +2,9 @@
 // types: a wrong one does not compile, nor does a buffer that is not a contiguous range
 // of std::uint8_t (checked here with concepts). The output size can only be wrong at run
 // time: it throws lwc::size_error naming the scheme, the size expected and the size
-// given, before anything is written.
+// given, before anything is written. Outputs overlapping inputs other than exactly in place
+// are refused the same way (issue 15), and the non-throwing forms try_encrypt/try_decrypt
+// return the same refusals as lwc::error values.
 #include <algorithm>
 #include <deque>
 #include <list>
@@ -129,6 +131,157 @@ TYPED_TEST(SizeTest, WrongOutputSizeThrowsNamingSchemeAndSizes) {
             << "output written before the size check";
         EXPECT_TRUE(std::all_of(tag.begin(), tag.end(), [](auto b) { return b == 0x77; }));
     }
+}
+
+// Buffers carved out of one block of memory, so that any two of them can overlap.
+template <class A>
+struct carved {
+    bytes mem = bytes(1024);
+    static constexpr std::size_t n = 200;  // message length
+    explicit carved(std::uint64_t seed) {
+        std::mt19937_64 rng(seed);
+        mem = random_bytes(rng, mem.size());
+    }
+    std::span<uint8_t> at(std::size_t off, std::size_t len) { return {mem.data() + off, len}; }
+    std::span<const uint8_t, A::key_size> key(std::size_t off) {
+        return std::span<const uint8_t, A::key_size>(mem.data() + off, A::key_size);
+    }
+    std::span<const uint8_t, A::nonce_size> nonce(std::size_t off) {
+        return std::span<const uint8_t, A::nonce_size>(mem.data() + off, A::nonce_size);
+    }
+    std::span<uint8_t, A::tag_size> tag(std::size_t off) {
+        return std::span<uint8_t, A::tag_size>(mem.data() + off, A::tag_size);
+    }
+};
+
+// Where each buffer starts in the block: key, nonce, ad (20 bytes), input, output, tag.
+// The default layout has no overlap; each case moves one buffer onto another.
+struct layout {
+    std::size_t key = 0, nonce = 40, ad = 80, in = 100, out = 400, tag = 700;
+};
+struct overlap_case {
+    const char* label;
+    layout at;
+    const char* what;   // the output refused
+    const char* other;  // the input it overlaps
+};
+
+template <class A>
+class OverlapTest : public ::testing::Test {};
+TYPED_TEST_SUITE(OverlapTest, typename gtest_types<all_aeads>::type);
+
+// Runs the case through encrypt (or decrypt) and try_encrypt (try_decrypt): both refuse
+// it naming the output and the input, and nothing in memory changes.
+template <class A, bool Decrypt>
+void expect_refused(const overlap_case& c) {
+    const std::string name(A::name);
+    SCOPED_TRACE(name + ": " + c.label);
+    carved<A> m(Decrypt ? 2 : 1);
+    const bytes before = m.mem;
+    const auto in = m.at(c.at.in, m.n), out = m.at(c.at.out, m.n);
+    const auto call = [&] {
+        if constexpr (Decrypt)
+            return A::try_decrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
+                                  m.tag(c.at.tag), out);
+        else
+            return A::try_encrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
+                                  out, m.tag(c.at.tag));
+    };
+    const std::string expected = name + ": " + c.what + " overlaps " + c.other +
+                                 " (an output may only be its input itself, exactly in place)";
+    EXPECT_EQ(size_error_of([&] {
+                  if constexpr (Decrypt)
+                      (void)A::decrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20),
+                                       in, m.tag(c.at.tag), out);
+                  else
+                      A::encrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
+                                 out, m.tag(c.at.tag));
+              }),
+              expected);
+    const error e = call();
+    EXPECT_EQ(e.code, errc::overlap);
+    EXPECT_EQ(e.what, std::string_view(c.what));
+    EXPECT_EQ(e.other, std::string_view(c.other));
+    EXPECT_TRUE(m.mem == before) << "written before the overlap check";
+}
+
+TYPED_TEST(OverlapTest, EncryptRefusesEveryOverlapButExactInPlace) {
+    using A = TypeParam;
+    const overlap_case cases[] = {
+        {"ct one byte after pt", {.out = 101}, "ciphertext output", "the plaintext"},
+        {"ct one byte before pt", {.ad = 500, .out = 99}, "ciphertext output", "the plaintext"},
+        {"key in ct", {.key = 450}, "ciphertext output", "the key"},
+        {"nonce in ct", {.nonce = 599 - A::nonce_size + 1}, "ciphertext output", "the nonce"},
+        {"ad in ct", {.ad = 390}, "ciphertext output", "the associated data"},
+        {"tag in ct", {.tag = 599}, "ciphertext output", "the tag output"},
+        {"tag in pt", {.tag = 299}, "tag output", "the plaintext"},
+        {"tag on key", {.tag = 1}, "tag output", "the key"},
+    };
+    for (const auto& c : cases) expect_refused<A, false>(c);
+}
+
+TYPED_TEST(OverlapTest, DecryptRefusesEveryOverlapButExactInPlace) {
+    using A = TypeParam;
+    const overlap_case cases[] = {
+        {"pt one byte after ct", {.out = 101}, "plaintext output", "the ciphertext"},
+        {"pt one byte before ct", {.ad = 500, .out = 99}, "plaintext output", "the ciphertext"},
+        {"key in pt", {.key = 599 - A::key_size + 1}, "plaintext output", "the key"},
+        {"nonce in pt", {.nonce = 400}, "plaintext output", "the nonce"},
+        {"ad in pt", {.ad = 595}, "plaintext output", "the associated data"},
+        {"tag in pt", {.tag = 590}, "plaintext output", "the tag"},
+    };
+    for (const auto& c : cases) expect_refused<A, true>(c);
+}
+
+// Exactly in place, and buffers that touch without overlapping (ciphertext || tag right
+// after the plaintext, as the attached-tag layout has it), work and agree.
+TYPED_TEST(OverlapTest, InPlaceAndAdjacentBuffersWork) {
+    using A = TypeParam;
+    carved<A> m(3);
+    const bytes pt(m.mem.begin() + 100, m.mem.begin() + 300);
+    // Reference: separate buffers.
+    bytes ct(pt.size());
+    std::array<uint8_t, A::tag_size> tag;
+    A::encrypt(m.key(0), m.nonce(40), m.at(80, 20), pt, ct, tag);
+    // In place, tag right after the message, ad right before it.
+    ASSERT_FALSE(A::try_encrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200),
+                                m.at(100, 200), m.tag(300)));
+    EXPECT_TRUE(std::equal(ct.begin(), ct.end(), m.mem.begin() + 100));
+    EXPECT_TRUE(std::equal(tag.begin(), tag.end(), m.mem.begin() + 300));
+    // Ciphertext right after the plaintext.
+    carved<A> m2(3);
+    A::encrypt(m2.key(0), m2.nonce(40), m2.at(80, 20), m2.at(100, 200), m2.at(300, 200),
+               m2.tag(500));
+    EXPECT_TRUE(std::equal(ct.begin(), ct.end(), m2.mem.begin() + 300));
+    // Decrypt in place.
+    EXPECT_TRUE(A::decrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200), m.tag(300),
+                           m.at(100, 200)));
+    EXPECT_TRUE(std::equal(pt.begin(), pt.end(), m.mem.begin() + 100));
+    // A forged tag through try_decrypt: errc::forged, output zeroed.
+    m.mem[300] ^= 1;
+    bytes out(200, 0x55);
+    const error e = A::try_decrypt(m.key(0), m.nonce(40), m.at(80, 20), ct, m.tag(300), out);
+    EXPECT_EQ(e.code, errc::forged);
+    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0; }));
+}
+
+TYPED_TEST(SizeTest, TryFormsReturnTheSizeError) {
+    using A = TypeParam;
+    const std::array<uint8_t, A::key_size> key{};
+    const std::array<uint8_t, A::nonce_size> nonce{};
+    const bytes input(20, 0x11);
+    bytes out(19, 0x77);
+    std::array<uint8_t, A::tag_size> tag{};
+    const error e = A::try_encrypt(key, nonce, {}, input, out, tag);
+    EXPECT_EQ(e.code, errc::size);
+    EXPECT_EQ(e.scheme, A::name);
+    EXPECT_EQ(e.what, "ciphertext output");
+    EXPECT_EQ(e.expected, 20u);
+    EXPECT_EQ(e.given, 19u);
+    const error d = A::try_decrypt(key, nonce, {}, input, tag, out);
+    EXPECT_EQ(d.code, errc::size);
+    EXPECT_EQ(d.what, "plaintext output");
+    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0x77; }));
 }
 
 }  // namespace

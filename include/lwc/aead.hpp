@@ -6,27 +6,165 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <span>
-#include <stdexcept>
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "detail/bytes.hpp"
 
+// Whether the checked entry points throw: follows the compiler's switch (-fno-exceptions
+// turns it off); a program may define it (0 or 1) before including.
+#ifndef LWC_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define LWC_EXCEPTIONS 1
+#else
+#define LWC_EXCEPTIONS 0
+#endif
+#endif
+
+#if LWC_EXCEPTIONS
+#include <stdexcept>
+#include <string>
+#endif
+
 namespace lwc::inline LWC_ISA_NS {
 
-// Thrown for a size that can only be wrong at run time (output vs input length).
-// Key, nonce and tag sizes are part of the span types and checked by the compiler.
+// What a checked entry point refused, for the caller to act on: no allocation, no text
+// to build (firmware prints the fields or nothing). Key, nonce and tag sizes are part of
+// the span types and checked by the compiler; what remains is run-time:
+//   size     the output's size differs from the input's: what must be expected bytes, got given
+//   overlap  an output overlaps an input (what overlaps other) other than exactly in place
+//   forged   try_decrypt only: the tag does not verify (the plaintext output is all zero)
+enum class errc : std::uint8_t { ok = 0, size, overlap, forged };
+
+struct error {
+    errc code = errc::ok;
+    std::string_view scheme;  // registry name
+    std::string_view what;    // the output refused ("ciphertext output", ...)
+    std::string_view other;   // overlap: the input it overlaps ("the key", ...)
+    std::size_t expected = 0, given = 0;  // size: the sizes
+    constexpr explicit operator bool() const noexcept { return code != errc::ok; }
+};
+
+#if LWC_EXCEPTIONS
+// Thrown by encrypt/decrypt for a size or an overlap refused (error says which), before
+// anything is written.
 class size_error : public std::invalid_argument {
 public:
-    size_error(std::string_view scheme, std::string_view what, std::size_t expected,
-               std::size_t given)
-        : std::invalid_argument(std::string(scheme) + ": " + std::string(what) + " must be " +
-                                std::to_string(expected) + " bytes, got " +
-                                std::to_string(given)) {}
+    explicit size_error(const error& e) : std::invalid_argument(message(e)), error_(e) {}
+    const error& info() const noexcept { return error_; }
+
+private:
+    static std::string message(const error& e) {
+        std::string m(e.scheme);
+        m += ": ";
+        m += e.what;
+        if (e.code == errc::overlap) {
+            m += " overlaps ";
+            m += e.other;
+            m += " (an output may only be its input itself, exactly in place)";
+        } else {
+            m += " must be " + std::to_string(e.expected) + " bytes, got " +
+                 std::to_string(e.given);
+        }
+        return m;
+    }
+    error error_;
 };
+#endif
+
+}  // namespace lwc
+
+// Without exceptions, encrypt/decrypt hand a refused call to the function named by
+// LWC_ON_ERROR (void f(const lwc::error&), defined by the program, the same in every
+// translation unit), then trap if it returns; with no handler they trap at once
+// (__builtin_trap: a HardFault on Cortex-M). Nothing is written in either case.
+// try_encrypt/try_decrypt return the error instead, in every build.
+#if !LWC_EXCEPTIONS && defined(LWC_ON_ERROR)
+void LWC_ON_ERROR(const lwc::error&);
+#endif
+
+namespace lwc::inline LWC_ISA_NS {
+
+namespace detail {
+
+[[noreturn]] inline void fail(const error& e) {
+#if LWC_EXCEPTIONS
+    throw size_error(e);
+#else
+#ifdef LWC_ON_ERROR
+    ::LWC_ON_ERROR(e);
+#else
+    (void)e;
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_trap();
+#else
+    std::abort();
+#endif
+#endif
+}
+
+// Addresses compared as integers: the buffers are unrelated objects.
+inline bool overlap(std::span<const u8> a, std::span<const u8> b) noexcept {
+    const auto x = reinterpret_cast<std::uintptr_t>(a.data());
+    const auto y = reinterpret_cast<std::uintptr_t>(b.data());
+    return !a.empty() && !b.empty() && x < y + b.size() && y < x + a.size();
+}
+
+// The run-time checks of every AEAD call, one function for all schemes and both
+// directions (small code on firmware), out of line (its frame is gone when the kernel
+// runs): out must have in's size and overlap no input (key, nonce, ad, in, tag) unless
+// it is exactly in; for encrypt, the tag output must overlap no input either.
+LWC_NOINLINE inline error check_call(std::string_view scheme, bool decrypt,
+                                     std::span<const u8> key, std::span<const u8> nonce,
+                                     std::span<const u8> ad, std::span<const u8> in,
+                                     std::span<const u8> out, std::span<const u8> tag) noexcept {
+    static constexpr std::string_view inputs[2][5] = {
+        {"the key", "the nonce", "the associated data", "the plaintext", "the tag output"},
+        {"the key", "the nonce", "the associated data", "the ciphertext", "the tag"}};
+    const std::string_view out_name = decrypt ? "plaintext output" : "ciphertext output";
+    if (out.size() != in.size()) return {errc::size, scheme, out_name, {}, in.size(), out.size()};
+    const std::span<const u8> buffers[5] = {key, nonce, ad, in, tag};
+    for (int i = 0; i < 5; ++i) {
+        const bool in_place = i == 3 && out.data() == in.data();
+        if (!in_place && overlap(out, buffers[i]))
+            return {errc::overlap, scheme, out_name, inputs[decrypt][i], 0, 0};
+    }
+    for (int i = 0; i < 4 && !decrypt; ++i)
+        if (overlap(tag, buffers[i]))
+            return {errc::overlap, scheme, "tag output", inputs[0][i], 0, 0};
+    return {};
+}
+
+#ifdef __OPTIMIZE_SIZE__
+inline constexpr bool optimize_size = true;
+#else
+inline constexpr bool optimize_size = false;
+#endif
+
+// The same checks inline, as a yes/no: the fast path of a call that passes them, without
+// a call or an error object (a few nanoseconds per message on x86-64). Builds for size
+// (-Os) go straight to check_call, one copy for the whole program.
+LWC_ALWAYS_INLINE bool call_passes(bool decrypt, std::span<const u8> key,
+                                   std::span<const u8> nonce, std::span<const u8> ad,
+                                   std::span<const u8> in, std::span<const u8> out,
+                                   std::span<const u8> tag) noexcept {
+    if constexpr (optimize_size) {
+        return false;
+    } else {
+        bool bad = out.size() != in.size();
+        bad |= overlap(out, key) | overlap(out, nonce) | overlap(out, ad) | overlap(out, tag);
+        bad |= out.data() != in.data() && overlap(out, in);
+        if (!decrypt)
+            bad |= overlap(tag, key) | overlap(tag, nonce) | overlap(tag, ad) | overlap(tag, in);
+        return !bad;
+    }
+}
+
+}  // namespace detail
 
 template <class A>
 concept Aead = requires {
@@ -60,23 +198,46 @@ struct aead_base {
     using key_span = std::span<const u8, KeySize>;
     using nonce_span = std::span<const u8, NonceSize>;
 
-    // ct.size() must equal pt.size(); ct may be the same buffer as pt (in place),
-    // any other overlap is not supported.
+    // ct.size() must equal pt.size(); ct may be pt itself (in place); no other overlap
+    // of an output (ct, tag) with an input (key, nonce, ad, pt) or each other. A refused
+    // call writes nothing: it throws size_error (without exceptions: see fail()).
     static void encrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
-        if (ct.size() != pt.size())
-            throw size_error(Impl::name, "ciphertext output", pt.size(), ct.size());
-        kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-        wipe_stack();
+        if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag)) fail(e);
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
-    // pt may be the same buffer as ct (in place).
+    // pt may be ct itself (in place); no other overlap with key, nonce, ad, ct or tag.
     [[nodiscard]] static bool decrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
-        if (pt.size() != ct.size())
-            throw size_error(Impl::name, "plaintext output", ct.size(), pt.size());
+        const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
+        if (e && e.code != errc::forged) fail(e);
+        return !e;
+    }
+
+    // The same checks, returned instead of thrown, in every build (firmware without
+    // exceptions): errc::ok, or what was refused with nothing written.
+    [[nodiscard]] static error try_encrypt(key_span key, nonce_span nonce,
+                                           std::span<const u8> ad, std::span<const u8> pt,
+                                           std::span<u8> ct,
+                                           std::span<u8, TagSize> tag) noexcept {
+        if (!call_passes(false, key, nonce, ad, pt, ct, tag))
+            if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag))
+                return e;
+        kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+        wipe_stack();
+        return {};
+    }
+
+    // errc::forged when the tag does not verify (pt is then all zero).
+    [[nodiscard]] static error try_decrypt(key_span key, nonce_span nonce,
+                                           std::span<const u8> ad, std::span<const u8> ct,
+                                           std::span<const u8, TagSize> tag,
+                                           std::span<u8> pt) noexcept {
+        if (!call_passes(true, key, nonce, ad, ct, pt, tag))
+            if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
+                return e;
         std::array<u8, TagSize> expected;
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
@@ -84,7 +245,8 @@ struct aead_base {
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
         wipe_stack();
-        return ok;
+        if (!ok) return {errc::forged, Impl::name, "tag", {}, 0, 0};
+        return {};
     }
 
 private:

@@ -142,13 +142,36 @@ inline void secure_zero(T& object) noexcept {
 
 // Clears the stack just below the caller, where a scheme's kernel has just run: the
 // compiler may have spilled key, state or plaintext words there from registers, which
-// no secure_zero of a named variable reaches. The deepest kernel takes about 750 bytes
-// of stack in optimised builds (gcc 12, clang 14, -O2/-O3; -O0 builds take more and are
-// not covered); tests/test_hygiene.cpp checks that nothing is left.
-inline constexpr std::size_t stack_wipe_size = 1024;
+// no secure_zero of a named variable reaches. The depth follows what the kernels take on
+// each target in optimised builds (-O0 builds take more and are not covered), measured
+// by tests/firmware (stack painting; docs/firmware.md has the figures per scheme):
+//   x86-64, AArch64, others   deepest kernel about 750 bytes (gcc 12, clang 14,
+//                             -O2/-O3): 1024, checked by tests/test_hygiene.cpp
+//   Cortex-M (Thumb)          deepest kernel about 670 bytes below the wipe's start
+//                             (TinyJambu-256, -Os, M0+; -O2 and M4 take less): 768, so
+//                             that a call fits a 2 KiB firmware stack with room (about
+//                             1.1 KiB at peak); checked on every run of the firmware runner
+// A program may set its own depth with -DLWC_STACK_WIPE_SIZE=n (0: no wiping).
+#ifndef LWC_STACK_WIPE_SIZE
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define LWC_STACK_WIPE_SIZE 768
+#else
+#define LWC_STACK_WIPE_SIZE 1024
+#endif
+#endif
+inline constexpr std::size_t stack_wipe_size = LWC_STACK_WIPE_SIZE;
+// On Cortex-M, memset is a function with a frame of its own, which would land below the
+// area it clears: a volatile word loop clears without a call.
 LWC_NOINLINE inline void wipe_stack() noexcept {
-    u8 area[stack_wipe_size];
-    secure_zero(area, sizeof area);
+    if constexpr (stack_wipe_size > 0) {
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+        volatile u32 area[(stack_wipe_size + 3) / 4];
+        for (std::size_t i = 0; i < sizeof area / 4; ++i) area[i] = 0;
+#else
+        u8 area[stack_wipe_size];
+        secure_zero(area, sizeof area);
+#endif
+    }
 }
 
 }  // namespace lwc::detail

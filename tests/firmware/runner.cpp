@@ -1,0 +1,355 @@
+// Known-answer, round-trip and refusal tests of every registered scheme, and the peak
+// stack of each, in a program built without exceptions and RTTI and with no C++ library
+// beyond the headers: bare metal on Cortex-M (semihosting, tests/firmware/qemu-run.sh),
+// under qemu-user (AArch64, big-endian s390x) and on the host (lwc_noexcept_test).
+//   runner KAT_DIR [ROUNDS]   every record of KAT_DIR/<scheme>.txt, ROUNDS random round
+//                             trips per scheme (default 16); prints one line per scheme
+//                             with its peak stack; exit status 0 when everything passed.
+#define LWC_ON_ERROR lwc_runner_on_error
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <lwc/registry.hpp>
+
+#include "kat.h"
+
+#if LWC_EXCEPTIONS || defined(__GXX_RTTI)
+#error "the runner is meant to be built with -fno-exceptions -fno-rtti"
+#endif
+
+namespace {
+
+using lwc::detail::u8;
+
+// The handler encrypt/decrypt call for a refused call in a build without exceptions:
+// records the error and jumps back to the check that provoked it.
+std::jmp_buf refused_jump;
+lwc::error refused;
+
+}  // namespace
+
+void lwc_runner_on_error(const lwc::error& e) {
+    refused = e;
+    std::longjmp(refused_jump, 1);
+}
+
+namespace {
+
+int failures = 0;
+
+void fail(std::string_view scheme, const char* what, long count = -1) {
+    ++failures;
+    std::printf("FAIL %.*s: %s", int(scheme.size()), scheme.data(), what);
+    if (count >= 0) std::printf(" (record %ld)", count);
+    std::printf("\n");
+}
+
+// A small deterministic generator: the same bytes on every target.
+std::uint32_t rng_state = 0x12345678;
+std::uint32_t next_random() {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+void random_fill(u8* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) p[i] = u8(next_random());
+}
+
+bool all_zero(const u8* p, std::size_t n) {
+    u8 acc = 0;
+    for (std::size_t i = 0; i < n; ++i) acc |= p[i];
+    return acc == 0;
+}
+
+// Work buffers, static: the stack stays what the schemes use, and RAM small.
+constexpr std::size_t max_message = 256;
+u8 buf_a[max_message + 64], buf_b[max_message + 64], buf_c[max_message + 64];
+kat_record record;
+char line[KAT_LINE];
+
+template <class A>
+using key_t = std::span<const u8, A::key_size>;
+template <class A>
+using nonce_t = std::span<const u8, A::nonce_size>;
+template <class A>
+using tag_t = std::span<u8, A::tag_size>;
+
+// Encrypts pt (out of place and in place), decrypts, and checks a forged tag is refused
+// with the output zeroed. Returns false (after reporting) on any mismatch; ct_expected,
+// when given, is the known answer (ciphertext || tag).
+template <class A>
+bool aead_case(const u8* key, const u8* nonce, std::span<const u8> ad, std::span<const u8> pt,
+               const u8* ct_expected, long count) {
+    const std::size_t n = pt.size();
+    const key_t<A> k(key, A::key_size);
+    const nonce_t<A> v(nonce, A::nonce_size);
+    u8* ct = buf_a;
+    u8* back = buf_b;
+    u8* in_place = buf_c;
+    A::encrypt(k, v, ad, pt, {ct, n}, tag_t<A>(ct + n, A::tag_size));
+    if (ct_expected && std::memcmp(ct, ct_expected, n + A::tag_size) != 0)
+        return fail(A::name, "ciphertext differs from the known answer", count), false;
+    std::memcpy(in_place, pt.data(), n);
+    A::encrypt(k, v, ad, {in_place, n}, {in_place, n}, tag_t<A>(in_place + n, A::tag_size));
+    if (std::memcmp(ct, in_place, n + A::tag_size) != 0)
+        return fail(A::name, "in-place encryption differs", count), false;
+    const std::span<const u8, A::tag_size> tag(ct + n, A::tag_size);
+    if (!A::decrypt(k, v, ad, {ct, n}, tag, {back, n}) || std::memcmp(back, pt.data(), n) != 0)
+        return fail(A::name, "decryption", count), false;
+    if (!A::decrypt(k, v, ad, {in_place, n}, tag, {in_place, n}) ||
+        std::memcmp(in_place, pt.data(), n) != 0)
+        return fail(A::name, "in-place decryption", count), false;
+    ct[n + A::tag_size - 1] ^= 0x80;
+    const bool forged = A::decrypt(k, v, ad, {ct, n}, tag, {back, n});
+    ct[n + A::tag_size - 1] ^= 0x80;
+    if (forged || !all_zero(back, n))
+        return fail(A::name, "a forged tag is accepted or the output not zeroed", count), false;
+    return true;
+}
+
+// The hash of msg one-shot and in two parts agree with md (when given) and each other.
+template <class H>
+bool hash_case(std::span<const u8> msg, const u8* md, long count) {
+    const auto one = lwc::hash<H>(msg);
+    H h;
+    const std::size_t cut = msg.size() / 3;
+    h.update(msg.first(cut));
+    h.update(msg.subspan(cut));
+    const auto two = h.finalize();
+    if (md && std::memcmp(one.data(), md, H::digest_size) != 0)
+        return fail(H::name, "digest differs from the known answer", count), false;
+    if (one != two) return fail(H::name, "incremental digest differs", count), false;
+    return true;
+}
+
+FILE* open_kat(const char* dir, std::string_view scheme) {
+    char path[256];
+    std::snprintf(path, sizeof path, "%s/%.*s.txt", dir, int(scheme.size()), scheme.data());
+    FILE* f = std::fopen(path, "r");
+    if (!f) std::printf("FAIL cannot open %s\n", path);
+    return f;
+}
+
+// Every record of the scheme's KAT file; returns how many passed.
+template <class S, class Check>
+long run_kat(const char* dir, Check check) {
+    FILE* f = open_kat(dir, S::name);
+    if (!f) return ++failures, 0;
+    long line_no = 0, passed = 0;
+    int rc;
+    while ((rc = kat_next(f, &record, line, &line_no)) == 1) passed += check(record);
+    std::fclose(f);
+    if (rc < 0 || passed == 0) fail(S::name, "KAT file unreadable or empty");
+    return passed;
+}
+
+template <class A>
+bool aead_record(const kat_record& r) {
+    std::size_t nk, nn, np, na, nc;
+    const u8 *key = kat_field(&r, "Key", &nk), *nonce = kat_field(&r, "Nonce", &nn),
+             *pt = kat_field(&r, "PT", &np), *ad = kat_field(&r, "AD", &na),
+             *ct = kat_field(&r, "CT", &nc);
+    if (!key || !nonce || !pt || !ad || !ct || nk != A::key_size || nn != A::nonce_size ||
+        nc != np + A::tag_size || np > max_message)
+        return fail(A::name, "malformed KAT record", r.count), false;
+    return aead_case<A>(key, nonce, {ad, na}, {pt, np}, ct, r.count);
+}
+
+template <class H>
+bool hash_record(const kat_record& r) {
+    std::size_t nm, nd;
+    const u8 *msg = kat_field(&r, "Msg", &nm), *md = kat_field(&r, "MD", &nd);
+    if (!msg || !md || nd != H::digest_size)
+        return fail(H::name, "malformed KAT record", r.count), false;
+    return hash_case<H>({msg, nm}, md, r.count);
+}
+
+// Random lengths, keys and messages; returns how many passed.
+template <class A>
+long aead_round_trips(long rounds) {
+    long passed = 0;
+    u8 key[A::key_size], nonce[A::nonce_size], ad[40], pt[max_message];
+    for (long i = 0; i < rounds; ++i) {
+        random_fill(key, sizeof key);
+        random_fill(nonce, sizeof nonce);
+        random_fill(ad, sizeof ad);
+        const std::size_t n = next_random() % (max_message + 1), na = next_random() % 41;
+        random_fill(pt, n);
+        passed += aead_case<A>(key, nonce, {ad, na}, {pt, n}, nullptr, i);
+    }
+    return passed;
+}
+
+template <class H>
+long hash_round_trips(long rounds) {
+    long passed = 0;
+    u8 msg[max_message];
+    for (long i = 0; i < rounds; ++i) {
+        const std::size_t n = next_random() % (max_message + 1);
+        random_fill(msg, n);
+        passed += hash_case<H>({msg, n}, nullptr, i);
+    }
+    return passed;
+}
+
+// Whether call() reached the error handler (which then jumped back here).
+template <class F>
+[[gnu::noinline]] bool refused_by_handler(const F& call) {
+    refused = {};
+    if (setjmp(refused_jump) != 0) return true;
+    call();
+    return false;
+}
+
+// A refused call writes nothing: try_* return the error; encrypt/decrypt reach the
+// LWC_ON_ERROR handler (which jumps back here).
+template <class A>
+void check_refusals() {
+    static const u8 key[A::key_size] = {}, nonce[A::nonce_size] = {};
+    const key_t<A> k(key, A::key_size);
+    const nonce_t<A> v(nonce, A::nonce_size);
+    std::memset(buf_a, 0x5a, sizeof buf_a);
+    const tag_t<A> tag(buf_a + 100, A::tag_size);
+    auto untouched = [] {
+        for (u8 b : buf_a)
+            if (b != 0x5a) return false;
+        return true;
+    };
+    const std::span<const u8> pt(buf_b, 20);
+    if (A::try_encrypt(k, v, {}, pt, {buf_a, 19}, tag).code != lwc::errc::size ||
+        A::try_decrypt(k, v, {}, pt, tag, {buf_a, 21}).code != lwc::errc::size ||
+        A::try_encrypt(k, v, {}, {buf_a + 1, 20}, {buf_a, 20}, tag).code != lwc::errc::overlap ||
+        A::try_decrypt(k, v, {}, {buf_a, 20}, tag, {buf_a + 19, 20}).code !=
+            lwc::errc::overlap ||
+        !untouched())
+        fail(A::name, "try_encrypt/try_decrypt do not refuse a wrong size or an overlap");
+    if (!refused_by_handler([&] { A::encrypt(k, v, {}, pt, {buf_a, 19}, tag); }) ||
+        refused.code != lwc::errc::size || refused.expected != 20 || refused.given != 19 ||
+        !untouched())
+        fail(A::name, "encrypt did not refuse a wrong size through the handler, or wrote");
+    if (!refused_by_handler([&] { (void)A::decrypt(k, v, {}, {buf_a, 20}, tag, {buf_a + 1, 20}); }) ||
+        refused.code != lwc::errc::overlap || !untouched())
+        fail(A::name, "decrypt did not refuse an overlap through the handler, or wrote");
+}
+
+// Peak stack by painting: paint() fills the region below the caller's frame, the
+// operation runs from the same frame, scan() finds how deep it wrote. `total` is the
+// deepest byte written (the kernel and detail::wipe_stack's own clearing); `kernel` the
+// deepest byte that is neither paint nor zero, i.e. what the scheme's code left (or
+// would leave, without the wipe). kernel < total means the wipe covered the kernel.
+#ifndef LWC_RUNNER_PAINT
+#define LWC_RUNNER_PAINT 4096
+#endif
+constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+constexpr bool wipe_is_call_free = true;
+#else
+constexpr bool wipe_is_call_free = false;
+#endif
+constexpr u8 paint_byte = 0xa5;
+struct stack_use {
+    std::size_t total = 0, kernel = 0;
+};
+
+// paint() covers more than scan() reads: their frames may differ by a few saved registers.
+[[gnu::noinline]] void paint() {
+    u8 area[paint_size + 256];
+    std::memset(area, paint_byte, sizeof area);
+    __asm__ __volatile__("" : : "r"(area) : "memory");
+}
+[[gnu::noinline]] stack_use scan() {
+    u8 area[paint_size];
+    __asm__ __volatile__("" : : "r"(area) : "memory");
+    stack_use use;
+    for (std::size_t i = 0; i < paint_size; ++i) {
+        if (use.total == 0 && area[i] != paint_byte) use.total = paint_size - i;
+        if (area[i] != paint_byte && area[i] != 0) {
+            use.kernel = paint_size - i;
+            break;
+        }
+    }
+    return use;
+}
+[[gnu::noinline]] stack_use measure(void (*op)()) {
+    paint();
+    op();
+    return scan();
+}
+
+stack_use deeper(stack_use a, stack_use b) {
+    return {a.total > b.total ? a.total : b.total, a.kernel > b.kernel ? a.kernel : b.kernel};
+}
+
+// The operations measured: a 64-byte message with 16 bytes of AD.
+template <class A>
+[[gnu::noinline]] void encrypt_op() {
+    static const u8 key[A::key_size] = {1}, nonce[A::nonce_size] = {2};
+    A::encrypt(key_t<A>(key, A::key_size), nonce_t<A>(nonce, A::nonce_size), {buf_b, 16},
+               {buf_b + 16, 64}, {buf_a, 64}, tag_t<A>(buf_a + 64, A::tag_size));
+}
+template <class A>
+[[gnu::noinline]] void decrypt_op() {
+    static const u8 key[A::key_size] = {1}, nonce[A::nonce_size] = {2};
+    (void)A::decrypt(key_t<A>(key, A::key_size), nonce_t<A>(nonce, A::nonce_size),
+                     {buf_b, 16}, {buf_a, 64},
+                     std::span<const u8, A::tag_size>(buf_a + 64, A::tag_size), {buf_c, 64});
+}
+template <class H>
+[[gnu::noinline]] void hash_op() {
+    H h;
+    h.update({buf_b, 200});
+    h.finalize(std::span<u8, H::digest_size>(buf_a, H::digest_size));
+}
+
+void report(std::string_view name, long kat, long rounds, stack_use s, const char* kind) {
+    std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u) %s\n",
+                int(name.size()), name.data(), kat, rounds, unsigned(s.total),
+                unsigned(s.kernel), unsigned(lwc::detail::stack_wipe_size), kind);
+    // Checked where the wipe clears without calling memset (Cortex-M): elsewhere memset's
+    // return address lands just below the cleared area, and tests/test_hygiene.cpp checks
+    // the wipe on x86-64 by looking for secrets instead.
+    if (wipe_is_call_free && lwc::detail::stack_wipe_size > 0 && s.kernel >= s.total)
+        fail(name, "the kernel wrote deeper than detail::wipe_stack clears");
+}
+
+// A variant that is its scheme's default on this target (run once, as the default).
+template <class S, class... Defaults>
+bool is_default_variant(const char* kind, lwc::scheme_list<Defaults...>) {
+    return std::strstr(kind, "variant") && (std::is_same_v<S, Defaults> || ...);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::printf("usage: %s KAT_DIR [ROUNDS]\n", argc > 0 ? argv[0] : "runner");
+        return 2;
+    }
+    const char* dir = argv[1];
+    const long rounds = argc > 2 ? std::atol(argv[2]) : 16;
+    // The default of every scheme, then its other compiled paths (the portable ones where
+    // the default is a vector path: on x86-64; elsewhere they are the defaults themselves).
+    const auto aead = [&](auto s, const char* kind) {
+        using A = typename decltype(s)::type;
+        if (is_default_variant<A>(kind, lwc::registry::aeads{})) return;
+        const long kat = run_kat<A>(dir, aead_record<A>);
+        const long trips = aead_round_trips<A>(rounds);
+        check_refusals<A>();
+        report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), kind);
+    };
+    const auto hash = [&](auto s, const char* kind) {
+        using H = typename decltype(s)::type;
+        if (is_default_variant<H>(kind, lwc::registry::hashes{})) return;
+        const long kat = run_kat<H>(dir, hash_record<H>);
+        report(H::name, kat, hash_round_trips<H>(rounds), measure(hash_op<H>), kind);
+    };
+    lwc::registry::aeads::for_each([&](auto s) { aead(s, "aead"); });
+    lwc::registry::hashes::for_each([&](auto s) { hash(s, "hash"); });
+    lwc::registry::aead_variants::for_each([&](auto s) { aead(s, "aead-variant"); });
+    lwc::registry::hash_variants::for_each([&](auto s) { hash(s, "hash-variant"); });
+    std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
+    return failures ? 1 : 0;
+}

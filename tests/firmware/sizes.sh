@@ -1,0 +1,61 @@
+#!/bin/sh
+# Prints the Markdown size table of docs/firmware.md: per scheme, encrypt + decrypt (or a
+# hash's update + finalize) linked alone with --gc-sections, built
+#   arm-none-eabi-g++ -mcpu=CPU -mthumb -Os -fno-exceptions -fno-rtti
+# for Cortex-M4 and M0+: .text (with .rodata; the image minus the same program without
+# the call), .data + .bss likewise, and the peak stack measured by the runner on QEMU
+# (stack painting; needs the builds of `make test-firmware`), beside NIST's smallest
+# flash figure (issue 17: the final-round benchmark on Cortex-M4 and M0+ boards).
+#   tests/firmware/sizes.sh [BUILD_PREFIX]      default: build-fw-
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+prefix=${1:-build-fw-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cpus="cortex-m4 cortex-m0plus"
+
+# text and data+bss of the size program for CPU with extra flags.
+measure() {
+    cpu=$1; shift
+    arm-none-eabi-g++ -std=c++20 -mcpu="$cpu" -mthumb -Os -fno-exceptions -fno-rtti \
+      -ffunction-sections -fdata-sections -I"$top/include" "$@" \
+      "$top/tests/firmware/size_main.cpp" --specs=nosys.specs -nostartfiles -Wl,--gc-sections \
+      -Wl,-e,main -L"$top/tests/firmware" -T"$top/tests/firmware/mps2-an386.ld" -o "$tmp/a.elf"
+    arm-none-eabi-size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
+}
+
+# Peak stack and kind per scheme from the runner (0 round trips), in registry order.
+for cpu in $cpus; do
+    case $cpu in cortex-m4) b=m4 board=mps2-an386 ;; *) b=m0plus board=microbit ;; esac
+    "$top/tests/firmware/qemu-run.sh" $board "$top/$prefix$b/lwc_fw_runner" "$top/tests/kat" 0 |
+      awk '/^ok / { print $2, $9, $NF }' > "$tmp/stack-$cpu"
+    measure $cpu > "$tmp/base-$cpu"
+done
+
+nist() {
+    case $1 in
+    tinyjambu-128|tinyjambu-256) echo 872 ;; tinyjambu-192) echo 884 ;;
+    schwaemm128-128) echo 1628 ;; schwaemm192-192|schwaemm256-256) echo 1560 ;;
+    schwaemm256-128) echo 1656 ;; esch256) echo 768 ;; esch384) echo 1440 ;;
+    grain-128aead) echo 2432 ;; photon-beetle-aead-32) echo 3092 ;;
+    photon-beetle-aead-128) echo 3140 ;; photon-beetle-hash) echo 2420 ;;
+    xoodyak) echo 3252 ;; xoodyak-hash) echo 868 ;; *) echo "?" ;;
+    esac
+}
+
+echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M0+ .text | M0+ .data+.bss | M0+ stack |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+naead=0 nhash=0
+while read -r name _ kind; do
+    case $kind in
+    aead) flag="-DLWC_SIZE_AEAD=$naead" naead=$((naead + 1)) ;;
+    hash) flag="-DLWC_SIZE_HASH=$nhash" nhash=$((nhash + 1)) ;;
+    *) continue ;;  # other compiled paths (x86-64 only): not firmware
+    esac
+    row="| $name | $(nist "$name")"
+    for cpu in $cpus; do
+        set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu")
+        row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2 }' "$tmp/stack-$cpu")"
+    done
+    echo "$row |"
+done < "$tmp/stack-cortex-m4"
