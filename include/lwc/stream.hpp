@@ -337,7 +337,6 @@ public:
     // ahead (read chunk_size + tag_size + 1 bytes, or to the end). Any failure ends the
     // stream: later pulls return bad_state.
     status pull(std::span<const std::uint8_t> sealed, std::span<std::uint8_t> out, bool last) noexcept {
-        if (s_.at != detail::phase::open) return status::bad_state;
         const status s = decrypt_chunk(s_.next, last, sealed, out);
         if (s != status::ok && s != status::buffer_size) s_.end(detail::phase::failed);
         if (s != status::ok) return s;
@@ -401,6 +400,7 @@ status decrypt_range(const decryptor<A>& d, std::uint64_t stream_size, std::uint
     if (s != status::ok) return s;
     if (start > l.plaintext_size || out.size() > l.plaintext_size - start) return status::bad_range;
     if (work.size() < l.sealed_chunk_size()) return status::buffer_size;
+    if (out.empty()) return status::ok;
     const std::uint64_t end = start + out.size();
     for (std::uint64_t i = start / l.chunk_size; s == status::ok && i * l.chunk_size < end; ++i) {
         const auto sealed = work.first(std::size_t(l.sealed_size(i)));
