@@ -320,3 +320,14 @@ def test_objects_never_initialized_or_initialized_twice_are_refused() -> None:
             box.__init__(bytes(16))
     assert h.digest() == lwcrypto.Esch256(b"abc").digest()
     assert box.encrypt(nonce, msg, ad) == sample(lwcrypto.XoodyakAead)[0].encrypt(nonce, msg, ad)
+
+
+def test_docs_list_the_attributes_each_kind_has() -> None:
+    """docs/python.md names, for each kind of class, attributes its classes have (an AEAD
+    has no block_size)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    for kind, classes in (("an AEAD class", AEADS), ("a hash class", HASHES)):
+        listed = re.search(rf"of {kind}:(.*?)(;|\.\n)", text, re.S)
+        assert listed, f"docs/python.md lists no attributes of {kind}"
+        names = re.findall(r"`(\w+)`", listed[1])
+        assert names and all(hasattr(cls, n) for cls in classes for n in names), names
