@@ -136,38 +136,46 @@ object is destroyed.)";
 
 }  // namespace
 
-void bind_aead(nb::module_& m) {
+// The methods, on the base (for help() and the stub) and on every scheme class (what runs).
+template <class Class>
+void def_methods(Class& cls) {
+    using T = typename Class::Type;
     // Every argument accepts None in the dispatch, so that a wrong type gets this module's
     // TypeError naming the scheme and the argument rather than nanobind's generic one.
-    nb::class_<Aead> base(m, "Aead", class_doc);
-    base.def("__init__", &abstract_init<Aead>, nb::sig("def __init__(self, key: Buffer) -> None"),
-             init_doc)
-        .def("encrypt", &encrypt, "nonce"_a.none(), "data"_a.none(),
+    cls
+        .def("encrypt", &on<T, &encrypt>::call, "nonce"_a.none(), "data"_a.none(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Encrypts data and authenticates it with associated_data (None: empty);\n"
              "returns ciphertext || tag (len(data) + tag_size bytes).\n"
              "The nonce (nonce_size bytes) must never repeat under one key.")
-        .def("decrypt", &decrypt, "nonce"_a.none(), "data"_a.none(),
+        .def("decrypt", &on<T, &decrypt>::call, "nonce"_a.none(), "data"_a.none(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Checks and decrypts data = ciphertext || tag; returns the plaintext.\n"
              "Raises lwcrypto.InvalidTag, returning nothing, when the tag does not verify;\n"
              "ValueError when data is shorter than a tag.")
-        .def("encrypt_detached", &encrypt_detached, "nonce"_a.none(), "data"_a.none(),
+        .def("encrypt_detached", &on<T, &encrypt_detached>::call, "nonce"_a.none(), "data"_a.none(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt_detached(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> tuple[bytes, bytes]"),
              "Like encrypt, with the tag apart: returns (ciphertext, tag), the ciphertext as\n"
              "long as data.")
-        .def("decrypt_detached", &decrypt_detached, "nonce"_a.none(), "data"_a.none(),
+        .def("decrypt_detached", &on<T, &decrypt_detached>::call, "nonce"_a.none(), "data"_a.none(),
              "tag"_a.none(), "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt_detached(self, nonce: Buffer, data: Buffer, tag: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Like decrypt, with the tag apart (tag_size bytes): returns the plaintext or\n"
-             "raises lwcrypto.InvalidTag.")
+             "raises lwcrypto.InvalidTag.");
+}
+
+void bind_aead(nb::module_& m) {
+    nb::class_<Aead> base(m, "Aead", class_doc);
+    def_methods(base);
+    base.def("__init__", &abstract_init<Aead>, nb::sig("def __init__(self, key: Buffer) -> None"),
+             init_doc)
         .def("__repr__", [](nb::handle self) { return repr(self, "AEAD"); });
     base.attr("generate_key") = nb::steal(PyClassMethod_New(
         nb::cpp_function(&generate_key, nb::sig("def generate_key(cls) -> bytes"),
@@ -180,6 +188,7 @@ void bind_aead(nb::module_& m) {
         cls.def("__init__", &init<i>, "key"_a.none(),
                 nb::sig("def __init__(self, key: Buffer) -> None"), init_doc)
             .def("__init__", &init_other<i>);
+        def_methods(cls);
         classes.append(finish_class(cls, {{"name", nb::str(a->name)},
                                           {"key_size", nb::int_(a->key_size)},
                                           {"nonce_size", nb::int_(a->nonce_size)},

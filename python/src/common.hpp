@@ -99,6 +99,18 @@ struct slot : Base {
     using Base::Base;
 };
 
+// F (a function whose first parameter is a Base& or const Base&) as a function of T&, a
+// scheme's slot type. The methods are bound on every scheme class with these: nanobind
+// then finds self's C++ type equal to the method's (its fast check), where a method of
+// the base would need a look-up of the base's type and a subtype test on every call.
+template <class T, auto F, class Sig = decltype(F)>
+struct on;
+template <class T, auto F, class R, class Self, class... A>
+struct on<T, F, R (*)(Self&, A...)> {
+    using Target = std::conditional_t<std::is_const_v<Self>, const T, T>;
+    static R call(Target& self, A... args) { return F(self, std::forward<A>(args)...); }
+};
+
 // f(std::integral_constant<std::size_t, I>{}) for every I < n.
 template <class F>
 void for_slots(std::size_t n, F&& f) {

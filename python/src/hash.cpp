@@ -128,7 +128,8 @@ nb::object hexdigest(Hash& h) {
 }
 
 // A new object of the same class with the same state: both go on independently.
-nb::object copy(nb::pointer_and_handle<Hash> self) {
+template <class T>
+nb::object copy(nb::pointer_and_handle<T> self) {
     Hash& h = *self.p;
     auto* type = reinterpret_cast<PyObject*>(Py_TYPE(self.h.ptr()));
     nb::object twin = nb::inst_alloc(nb::handle(type));
@@ -156,20 +157,28 @@ object may be shared by threads (its updates are serialized).)";
 
 }  // namespace
 
+// The methods, on the base (for help() and the stub) and on every scheme class (what runs).
+template <class Class>
+void def_methods(Class& cls) {
+    using T = typename Class::Type;
+    cls
+        .def("update", &on<T, &update>::call, "data"_a.none(), nb::sig("def update(self, data: Buffer) -> None"),
+             "Adds data (bytes-like) to the hash.")
+        .def("digest", &on<T, &digest>::call, nb::sig("def digest(self) -> bytes"),
+             "The digest (digest_size bytes) of everything added so far.")
+        .def("hexdigest", &on<T, &hexdigest>::call, nb::sig("def hexdigest(self) -> str"),
+             "digest() as a string of lower-case hex digits.")
+        .def("copy", &copy<T>, nb::sig("def copy(self) -> Self"),
+             "A copy of this hash: updating one does not change the other.");
+}
+
 void bind_hash(nb::module_& m) {
     nb::class_<Hash> base(m, "Hash", class_doc);
+    def_methods(base);
     base.def("__init__", &abstract_init<Hash>,
              nb::sig("def __init__(self, data: Buffer = b'', *, usedforsecurity: bool = True, "
                      "string: Buffer | None = None) -> None"),
              init_doc)
-        .def("update", &update, "data"_a.none(), nb::sig("def update(self, data: Buffer) -> None"),
-             "Adds data (bytes-like) to the hash.")
-        .def("digest", &digest, nb::sig("def digest(self) -> bytes"),
-             "The digest (digest_size bytes) of everything added so far.")
-        .def("hexdigest", &hexdigest, nb::sig("def hexdigest(self) -> str"),
-             "digest() as a string of lower-case hex digits.")
-        .def("copy", &copy, nb::sig("def copy(self) -> Self"),
-             "A copy of this hash: updating one does not change the other.")
         .def("__repr__", [](nb::handle self) { return repr(self, "hash"); });
     no_data = PyBytes_FromStringAndSize(nullptr, 0);
     if (no_data == nullptr) throw nb::python_error();
@@ -184,6 +193,7 @@ void bind_hash(nb::module_& m) {
                         "string: Buffer | None = None) -> None"),
                 init_doc)
             .def("__init__", &init_other<i>);
+        def_methods(cls);
         classes.append(finish_class(cls, {{"name", nb::str(h->name)},
                                           {"digest_size", nb::int_(h->digest_size)},
                                           {"block_size", nb::int_(h->block_size)},
