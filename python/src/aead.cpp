@@ -143,28 +143,32 @@ void def_methods(Class& cls) {
     // Every argument accepts None in the dispatch, so that a wrong type gets this module's
     // TypeError naming the scheme and the argument rather than nanobind's generic one.
     cls
-        .def("encrypt", &on<T, &encrypt>::call, "nonce"_a.none(), "data"_a.none(),
+        .def("encrypt", &on<T, &encrypt>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Encrypts data and authenticates it with associated_data (None: empty);\n"
              "returns ciphertext || tag (len(data) + tag_size bytes).\n"
              "The nonce (nonce_size bytes) must never repeat under one key.")
-        .def("decrypt", &on<T, &decrypt>::call, "nonce"_a.none(), "data"_a.none(),
+        .def("decrypt", &on<T, &decrypt>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Checks and decrypts data = ciphertext || tag; returns the plaintext.\n"
              "Raises lwcrypto.InvalidTag, returning nothing, when the tag does not verify;\n"
              "ValueError when data is shorter than a tag.")
-        .def("encrypt_detached", &on<T, &encrypt_detached>::call, "nonce"_a.none(), "data"_a.none(),
+        .def("encrypt_detached", &on<T, &encrypt_detached>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt_detached(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> tuple[bytes, bytes]"),
              "Like encrypt, with the tag apart: returns (ciphertext, tag), the ciphertext as\n"
              "long as data.")
-        .def("decrypt_detached", &on<T, &decrypt_detached>::call, "nonce"_a.none(), "data"_a.none(),
-             "tag"_a.none(), "associated_data"_a.none() = nb::none(),
+        .def("decrypt_detached", &on<T, &decrypt_detached>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
+             "tag"_a.none() = required(), "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt_detached(self, nonce: Buffer, data: Buffer, tag: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Like decrypt, with the tag apart (tag_size bytes): returns the plaintext or\n"

@@ -74,6 +74,12 @@ void check_size(const char* scheme, const char* what, std::size_t expected, std:
 // lwcrypto.InvalidTag, created by the module at import.
 extern PyObject* invalid_tag;
 
+// The default of the methods' required arguments, so that a call without one reaches the
+// method (an input of it says "<scheme>: missing argument <what>") instead of failing
+// nanobind's dispatch with a message that names no scheme. Created at import.
+extern PyObject* missing;
+inline nb::object required() { return nb::borrow(missing); }
+
 // Runs f, without the GIL when the call processes at least gil_threshold bytes.
 template <class F>
 void run(std::size_t bytes, F&& f) {

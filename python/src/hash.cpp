@@ -162,7 +162,8 @@ template <class Class>
 void def_methods(Class& cls) {
     using T = typename Class::Type;
     cls
-        .def("update", &on<T, &update>::call, "data"_a.none(), nb::sig("def update(self, data: Buffer) -> None"),
+        .def("update", &on<T, &update>::call, "data"_a.none() = required(),
+             nb::sig("def update(self, data: Buffer) -> None"),
              "Adds data (bytes-like) to the hash.")
         .def("digest", &on<T, &digest>::call, nb::sig("def digest(self) -> bytes"),
              "The digest (digest_size bytes) of everything added so far.")

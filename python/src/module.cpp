@@ -15,6 +15,7 @@
 namespace lwcpy {
 
 PyObject* invalid_tag = nullptr;
+PyObject* missing = nullptr;
 
 input::input(nb::handle obj, const char* scheme, const char* what) {
     PyObject* o = obj.ptr();
@@ -23,6 +24,7 @@ input::input(nb::handle obj, const char* scheme, const char* what) {
         size_ = static_cast<std::size_t>(PyBytes_GET_SIZE(o));
         return;
     }
+    if (o == missing) raise(PyExc_TypeError, "%s: missing argument %s", scheme, what);
     if (!PyObject_CheckBuffer(o))
         raise(PyExc_TypeError, "%s: %s must be a bytes-like object, not '%.100s'", scheme, what,
               Py_TYPE(o)->tp_name);
@@ -93,7 +95,8 @@ nb::handle finish_class(nb::handle cls,
     const nb::str keywords(nb::str(", ").attr("join")(kwargs.attr("keys")()));
     raise(PyExc_TypeError, "%s: %s() takes %s; got %zu positional argument(s)%s%s", scheme,
           Py_TYPE(self.ptr())->tp_name, expected, args.size(),
-          kwargs.size() > 0 ? " and the keyword(s) " : "", kwargs.size() > 0 ? keywords.c_str() : "");
+          kwargs.size() > 0 ? " and the keyword(s) " : "",
+          kwargs.size() > 0 ? keywords.c_str() : "");
 }
 
 nb::str repr(nb::handle self, const char* kind) {
@@ -162,6 +165,8 @@ NB_MODULE(_lwcrypto, m) {
         nullptr, nullptr);
     if (invalid_tag == nullptr) throw nb::python_error();
     m.attr("InvalidTag") = nb::handle(invalid_tag);
+    missing = PyObject_CallNoArgs(reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+    if (missing == nullptr) throw nb::python_error();
     bind_aead(m);
     bind_hash(m);
     // For tests/python/bench_overhead.py only: not part of lwcrypto's interface.

@@ -146,6 +146,19 @@ def test_wrong_argument_counts_name_the_scheme() -> None:
         lwcrypto.Esch256(b"a", b"b")  # type: ignore[call-arg]
 
 
+def test_missing_method_arguments_name_the_scheme() -> None:
+    box, nonce, msg, _ = sample(lwcrypto.XoodyakAead)
+    ct, _ = box.encrypt_detached(nonce, msg)
+    cases = [(lambda: box.encrypt(nonce), "xoodyak", "data"),
+             (lambda: box.decrypt(), "xoodyak", "nonce"),
+             (lambda: box.encrypt_detached(data=msg), "xoodyak", "nonce"),
+             (lambda: box.decrypt_detached(nonce, ct), "xoodyak", "tag"),
+             (lambda: lwcrypto.Esch256().update(), "esch256", "data")]
+    for call, scheme, what in cases:
+        with pytest.raises(TypeError, match=f"^{scheme}: missing argument {what}$"):
+            call()
+
+
 def test_repr_names_the_scheme() -> None:
     h = lwcrypto.Esch256()
     assert re.fullmatch(r"<lwcrypto\.Esch256 hash object @ 0x[0-9a-f]+>", repr(h))
