@@ -373,13 +373,15 @@ static void check_lookup(const char *backend) {
     for (i = 0; i < lwc_aead_count(); ++i) {
         const lwc_aead *a = lwc_aead_at(i);
         CHECK(lwc_aead_find(a->name) == a && lwc_hash_find(a->name) == NULL);
-        CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0 && a->tag_size <= MAX_SIZE);
+        CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0);
+        CHECK(a->key_size <= LWC_AEAD_MAX_KEY_SIZE && a->nonce_size <= LWC_AEAD_MAX_NONCE_SIZE &&
+              a->tag_size <= LWC_AEAD_MAX_TAG_SIZE);
         CHECK(strcmp(a->backend, backend) == 0);
     }
     for (i = 0; i < lwc_hash_count(); ++i) {
         const struct lwc_hash *h = lwc_hash_at(i);
         CHECK(lwc_hash_find(h->name) == h && lwc_aead_find(h->name) == NULL);
-        CHECK(h->digest_size > 0 && h->digest_size <= MAX_SIZE && h->block_size > 0);
+        CHECK(h->digest_size > 0 && h->digest_size <= LWC_HASH_MAX_DIGEST_SIZE && h->block_size > 0);
         CHECK(strcmp(h->backend, backend) == 0);
     }
     for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
