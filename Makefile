@@ -22,9 +22,16 @@ define install_missing
 	fi
 endef
 
-# GoogleTest and Google Benchmark from the system's packages, with the build tools.
-deps:
-	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config,\
+# deps-build: what building liblwc and the Python package needs (make run installs only
+# this and python3-venv / python3-dev); deps adds what the tests and benchmarks need:
+# GoogleTest and Google Benchmark from the system's packages, pkg-config, and (below)
+# the security checks' tools.
+.PHONY: deps-build
+deps-build:
+	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++,)
+
+deps: deps-build
+	$(call install_missing,pkg-config:pkg-config,\
 	  /usr/include/gtest/gtest.h:libgtest-dev /usr/include/benchmark/benchmark.h:libbenchmark-dev)
 
 $(BUILD)/build.ninja: | deps
@@ -84,21 +91,27 @@ TEST_STEPS += test-python
 .PHONY: venv python-install test-python
 
 # python3-venv and Python.h (python3-dev) come from apt where the system Python lacks them.
-$(VENV)/.deps: pyproject.toml
+# .build-deps: the venv with pyproject's group build (what python-install, and so make
+# run, needs); .deps adds the group dev (the test tools).
+$(VENV)/.build-deps: pyproject.toml
 	@python3 -c 'import ensurepip, os, sysconfig; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null || \
 	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv python3-dev; }
 	[ -x $(PYTHON) ] || python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q --group build
+	touch $@
+
+$(VENV)/.deps: $(VENV)/.build-deps
 	$(PYTHON) -m pip install -q --group dev
 	touch $@
 
 venv: $(VENV)/.deps
 
-python-install: venv | deps
+python-install: $(VENV)/.build-deps | deps-build
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -q --no-build-isolation \
 	  -C build-dir=$(PY_BUILD) .
 
-test-python: python-install
+test-python: python-install $(VENV)/.deps
 	$(PYTHON) -m pytest -q tests/python
 
 # --- security checks (docs/security.md): sanitizers, constant time, fuzzing ---

@@ -24,6 +24,9 @@ namespace {
 
 template <lwc::Aead A>
 struct aead_calls {
+    // The bounds lwc.h promises C users (raise them with a new ABI version, never silently).
+    static_assert(A::key_size <= LWC_AEAD_MAX_KEY_SIZE && A::nonce_size <= LWC_AEAD_MAX_NONCE_SIZE &&
+                  A::tag_size <= LWC_AEAD_MAX_TAG_SIZE);
     static void encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
                         std::size_t ad_len, const u8* nonce, const u8* key) {
         A::encrypt(std::span<const u8, A::key_size>(key, A::key_size),
@@ -45,6 +48,7 @@ struct aead_calls {
 template <lwc::Hash H>
 struct hash_calls {
     static_assert(alignof(H) <= object_align && state_bytes<H> <= sizeof(lwc_hash_state));
+    static_assert(H::digest_size <= LWC_HASH_MAX_DIGEST_SIZE);
     static void init(void* p) { new (p) H(); }
     static void update(void* p, const u8* in, std::size_t n) {
         static_cast<H*>(p)->update(std::span<const u8>(in, n));

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 
@@ -78,11 +79,20 @@ const backend& active() {
 
 // ------------------------------------------------------------ descriptors
 
+// Whether two names are equal without regard to ASCII case (no locale: "I" is "i" in
+// every language setting). Registry names are lower case.
+bool same_name(const char* a, const char* b) {
+    const auto lower = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; };
+    for (; lower(*a) == lower(*b); ++a, ++b)
+        if (*a == '\0') return true;
+    return false;
+}
+
 template <class Desc>
 const Desc* find(std::span<const Desc> table, const char* name) {
     if (name == nullptr) return nullptr;
     for (const Desc& d : table)
-        if (std::strcmp(d.name, name) == 0) return &d;
+        if (same_name(d.name, name)) return &d;
     return nullptr;
 }
 
@@ -96,6 +106,33 @@ const hash_ops& ops_of(const hash_desc* h) { return *static_cast<const hash_ops*
 
 // A pointer may be NULL only when its length is 0.
 bool bad_buffer(const void* p, std::size_t n) { return p == nullptr && n != 0; }
+
+// n bytes at p; the arguments one overlap check compares.
+struct bytes_at {
+    const void* p;
+    std::size_t n;
+};
+
+// Whether a and b share a byte (an empty range shares none). Computed on addresses
+// without forming a + n, which a bogus length could overflow.
+bool overlap(bytes_at a, bytes_at b) {
+    const auto x = reinterpret_cast<std::uintptr_t>(a.p), y = reinterpret_cast<std::uintptr_t>(b.p);
+    if (a.n == 0 || b.n == 0) return false;
+    return x >= y ? x - y < b.n : y - x < a.n;
+}
+
+// Whether out shares a byte with any of others: an output is written while the inputs
+// are still read (and tags, keys and nonces are read after the first output bytes), so
+// a partly overlapping input would be changed under the scheme's feet.
+bool overlaps_any(bytes_at out, std::initializer_list<bytes_at> others) {
+    for (const bytes_at& o : others)
+        if (overlap(out, o)) return true;
+    return false;
+}
+
+// An output that is exactly its input (in place) is fine, one that overlaps it otherwise
+// is not.
+bool bad_alias(bytes_at out, bytes_at in) { return out.p != in.p && overlap(out, in); }
 
 // Whether d is one of the library's descriptors: NULL, a copy or a stray pointer is
 // refused before anything is read through it. Compared as addresses, in a few
@@ -137,7 +174,8 @@ const char* lwc_strerror(int status) {
     switch (status) {
     case LWC_OK: return "success";
     case LWC_ERR_VERIFY: return "tag verification failed";
-    case LWC_ERR_ARGUMENT: return "invalid argument (a NULL pointer or an unknown descriptor)";
+    case LWC_ERR_ARGUMENT:
+        return "invalid argument (a NULL pointer, an unknown descriptor or overlapping buffers)";
     case LWC_ERR_LENGTH: return "length out of range";
     case LWC_ERR_STATE: return "hash state not initialized";
     default: return "unknown status";
@@ -160,6 +198,11 @@ int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8
     if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
         bad_buffer(ct, pt_len) || bad_buffer(pt, pt_len) || bad_buffer(ad, ad_len))
         return LWC_ERR_ARGUMENT;
+    const bytes_at out{ct, pt_len}, t{tag, alg->tag_size}, a{ad, ad_len},
+        n{nonce, alg->nonce_size}, k{key, alg->key_size};
+    if (bad_alias(out, {pt, pt_len}) || overlaps_any(out, {t, a, n, k}) ||
+        overlaps_any(t, {{pt, pt_len}, a, n, k}))
+        return LWC_ERR_ARGUMENT;
     ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
     return LWC_OK;
 }
@@ -169,6 +212,11 @@ int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t
                      const uint8_t* key) {
     if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
         bad_buffer(ct, ct_len) || bad_buffer(pt, ct_len) || bad_buffer(ad, ad_len))
+        return LWC_ERR_ARGUMENT;
+    const bytes_at out{pt, ct_len};
+    if (bad_alias(out, {ct, ct_len}) ||
+        overlaps_any(out, {{tag, alg->tag_size}, {ad, ad_len}, {nonce, alg->nonce_size},
+                           {key, alg->key_size}}))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key) ? LWC_OK
                                                                             : LWC_ERR_VERIFY;
@@ -197,7 +245,9 @@ int lwc_aead_open(const lwc_aead* alg, uint8_t* m, size_t* m_len, const uint8_t*
 }
 
 int lwc_hash(const struct lwc_hash* alg, uint8_t* out, const uint8_t* in, size_t in_len) {
-    if (out == nullptr || bad_buffer(in, in_len)) return LWC_ERR_ARGUMENT;
+    if (out == nullptr || bad_buffer(in, in_len) || !is_listed(alg) ||
+        bad_alias({out, alg->digest_size}, {in, in_len}))
+        return LWC_ERR_ARGUMENT;
     lwc_hash_state st;
     int rc = lwc_hash_init(alg, &st);
     if (rc == LWC_OK) rc = lwc_hash_update(&st, in, in_len);
@@ -216,6 +266,7 @@ int lwc_hash_update(lwc_hash_state* st, const uint8_t* in, size_t in_len) {
     if (st == nullptr || bad_buffer(in, in_len)) return LWC_ERR_ARGUMENT;
     const hash_desc* alg = alg_of(st);
     if (alg == nullptr) return LWC_ERR_STATE;
+    if (overlap({in, in_len}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
     ops_of(alg).update(object_in(st), in, in_len);
     return LWC_OK;
 }
@@ -224,6 +275,7 @@ int lwc_hash_final(lwc_hash_state* st, uint8_t* out) {
     if (st == nullptr || out == nullptr) return LWC_ERR_ARGUMENT;
     const hash_desc* alg = alg_of(st);
     if (alg == nullptr) return LWC_ERR_STATE;
+    if (overlap({out, alg->digest_size}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
     ops_of(alg).final(object_in(st), out);
     header_of(st)->alg = nullptr;
     return LWC_OK;
@@ -235,6 +287,7 @@ int lwc_hash_copy(lwc_hash_state* dst, const lwc_hash_state* src) {
     const hash_desc* alg = alg_of(s);
     if (alg == nullptr) return LWC_ERR_STATE;
     if (dst == src) return LWC_OK;
+    if (overlap({dst, alg->state_size}, {src, alg->state_size})) return LWC_ERR_ARGUMENT;
     header_of(dst)->alg = alg;
     ops_of(alg).copy(object_in(dst), object_in(s));
     return LWC_OK;

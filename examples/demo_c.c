@@ -30,7 +30,9 @@ int main(int argc, char **argv) {
     static const char header[] = "header v1";
     const uint8_t *msg = (const uint8_t *)text, *ad = (const uint8_t *)header;
     const size_t msg_len = sizeof text - 1, ad_len = sizeof header - 1;
-    uint8_t key[64] = {0}, nonce[64] = {0}, sealed[128], opened[128], digest[64];
+    uint8_t key[LWC_AEAD_MAX_KEY_SIZE] = {0}, nonce[LWC_AEAD_MAX_NONCE_SIZE] = {0};
+    uint8_t sealed[sizeof text + LWC_AEAD_MAX_TAG_SIZE], opened[sizeof text];
+    uint8_t digest[LWC_HASH_MAX_DIGEST_SIZE];
     size_t sealed_len, opened_len, i;
     lwc_hash_state state;
 

@@ -1,6 +1,6 @@
-// lwcrypto.Aead: the one binding behind every AEAD class. lwcrypto/__init__.py derives a
-// class per scheme and registers it here (_add_aead_class); an object keeps liblwc's
-// descriptor and a copy of the key, wiped when the object is destroyed.
+// lwcrypto.Aead and one class per AEAD of liblwc (XoodyakAead, TinyJambu128, ...), made at
+// module init from the enumeration. An object keeps liblwc's descriptor and a copy of
+// the key, wiped when the object is destroyed.
 #include <cstring>
 #include <new>
 
@@ -10,12 +10,16 @@ namespace lwcpy {
 namespace {
 
 struct Aead {
-    static constexpr std::size_t max_key_size = 64;
     const lwc_aead* alg;
-    u8 key[max_key_size];
+    u8 key[LWC_AEAD_MAX_KEY_SIZE];
 
+    Aead(const lwc_aead* a, const u8* k) : alg(a) { std::memcpy(key, k, a->key_size); }
+    Aead(const Aead&) = delete;
+    Aead& operator=(const Aead&) = delete;
     ~Aead() { wipe(key, sizeof key); }
     const char* name() const { return alg->name; }
+    static constexpr const char* abstract = "lwcrypto.Aead is not a scheme's class: use one "
+                                            "such as lwcrypto.XoodyakAead, or lwcrypto.aead(name)";
 };
 
 // The arguments every operation takes, read and checked against the scheme.
@@ -28,21 +32,20 @@ struct message {
     }
 };
 
-scheme_classes<lwc_aead> classes("AEAD", "XoodyakAead", &lwc_aead_find);
+const lwc_aead* schemes[max_schemes];  // the descriptor of each slot, set at module init
 
-void add_class(nb::handle cls, const char* name) {
-    const lwc_aead* alg = lwc_aead_find(name);
-    if (alg != nullptr && alg->key_size > Aead::max_key_size)  // a longer key: raise the bound
-        raise(PyExc_RuntimeError, "%s: key of %zu bytes unsupported", name, alg->key_size);
-    classes.add(cls, name);
-}
-
-void init(nb::pointer_and_handle<Aead> self, nb::handle key) {
-    const lwc_aead& alg = classes.of(self.h);
+template <std::size_t I>
+void init(nb::pointer_and_handle<slot<Aead, I>> self, nb::handle key) {
+    const lwc_aead& alg = *schemes[I];
     const input k(key, alg.name, "key");
     check_size(alg.name, "key", alg.key_size, k.size());
-    Aead* a = new (self.p) Aead{&alg, {}};
-    std::memcpy(a->key, k.data(), k.size());
+    new (self.p) slot<Aead, I>(&alg, k.data());
+}
+
+template <std::size_t I>
+void init_other(nb::pointer_and_handle<slot<Aead, I>> self, const nb::args& args,
+                const nb::kwargs& kwargs) {
+    wrong_arguments(self.h, schemes[I]->name, "key, its only argument", args, kwargs);
 }
 
 void seal(const Aead& a, const message& m, u8* ct, u8* tag) {
@@ -102,6 +105,20 @@ nb::object decrypt_detached(const Aead& a, nb::handle nonce, nb::handle data, nb
     return open(a, m, m.data.data(), m.data.size(), t.data());
 }
 
+constexpr const char* init_doc =
+    "Keeps a copy of key (key_size bytes), wiped when the object is destroyed.\n"
+    "ValueError for a key of another size, TypeError for a non-bytes-like one.";
+
+nb::object generate_key(nb::handle cls) {
+    return nb::module_::import_("os").attr("urandom")(cls.attr("key_size"));
+}
+
+const char* doc(const lwc_aead* a) {
+    return keep(nb::str("AEAD {!r}: {}-byte key, {}-byte nonce, {}-byte tag.\n\n"
+                        "See lwcrypto.Aead for the methods.")
+                    .format(a->name, a->key_size, a->nonce_size, a->tag_size));
+}
+
 constexpr const char* class_doc = R"(Authenticated encryption with associated data (AEAD).
 
 The base of the AEAD classes (lwcrypto.XoodyakAead, lwcrypto.TinyJambu128, ...;
@@ -119,40 +136,70 @@ object is destroyed.)";
 
 }  // namespace
 
-void bind_aead(nb::module_& m) {
+// The methods, on the base (for help() and the stub) and on every scheme class (what runs).
+template <class Class>
+void def_methods(Class& cls) {
+    using T = typename Class::Type;
     // Every argument accepts None in the dispatch, so that a wrong type gets this module's
     // TypeError naming the scheme and the argument rather than nanobind's generic one.
-    nb::class_<Aead>(m, "Aead", class_doc)
-        .def("__init__", &init, "key"_a.none(), nb::sig("def __init__(self, key: Buffer) -> None"),
-             "Keeps a copy of key (key_size bytes), wiped when the object is destroyed.\n"
-             "ValueError for a key of another size, TypeError for a non-bytes-like one.")
-        .def("encrypt", &encrypt, "nonce"_a.none(), "data"_a.none(),
+    cls
+        .def("encrypt", &on<T, &encrypt>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Encrypts data and authenticates it with associated_data (None: empty);\n"
              "returns ciphertext || tag (len(data) + tag_size bytes).\n"
              "The nonce (nonce_size bytes) must never repeat under one key.")
-        .def("decrypt", &decrypt, "nonce"_a.none(), "data"_a.none(),
+        .def("decrypt", &on<T, &decrypt>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Checks and decrypts data = ciphertext || tag; returns the plaintext.\n"
              "Raises lwcrypto.InvalidTag, returning nothing, when the tag does not verify;\n"
              "ValueError when data is shorter than a tag.")
-        .def("encrypt_detached", &encrypt_detached, "nonce"_a.none(), "data"_a.none(),
+        .def("encrypt_detached", &on<T, &encrypt_detached>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
              "associated_data"_a.none() = nb::none(),
              nb::sig("def encrypt_detached(self, nonce: Buffer, data: Buffer, "
                      "associated_data: Buffer | None = None) -> tuple[bytes, bytes]"),
              "Like encrypt, with the tag apart: returns (ciphertext, tag), the ciphertext as\n"
              "long as data.")
-        .def("decrypt_detached", &decrypt_detached, "nonce"_a.none(), "data"_a.none(),
-             "tag"_a.none(), "associated_data"_a.none() = nb::none(),
+        .def("decrypt_detached", &on<T, &decrypt_detached>::call,
+             "nonce"_a.none() = required(), "data"_a.none() = required(),
+             "tag"_a.none() = required(), "associated_data"_a.none() = nb::none(),
              nb::sig("def decrypt_detached(self, nonce: Buffer, data: Buffer, tag: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Like decrypt, with the tag apart (tag_size bytes): returns the plaintext or\n"
              "raises lwcrypto.InvalidTag.");
-    m.def("_add_aead_class", &add_class, "cls"_a, "name"_a);
+}
+
+void bind_aead(nb::module_& m) {
+    nb::class_<Aead> base(m, "Aead", class_doc);
+    def_methods(base);
+    base.def("__init__", &abstract_init<Aead>, nb::sig("def __init__(self, key: Buffer) -> None"),
+             init_doc)
+        .def("__repr__", [](nb::handle self) { return repr(self, "AEAD"); });
+    base.attr("generate_key") = nb::steal(PyClassMethod_New(
+        nb::cpp_function(&generate_key, nb::sig("def generate_key(cls) -> bytes"),
+                         "A new random key: key_size bytes from os.urandom.").ptr()));
+    nb::list classes;
+    const std::size_t count = lwc_aead_count();
+    for_slots(count, [&](auto i) {
+        const lwc_aead* a = schemes[i] = lwc_aead_at(i);
+        nb::class_<slot<Aead, i>, Aead> cls(m, class_name(LWC_CLASSES_AEADS, i, count), doc(a));
+        cls.def("__init__", &init<i>, "key"_a.none(),
+                nb::sig("def __init__(self, key: Buffer) -> None"), init_doc)
+            .def("__init__", &init_other<i>);
+        def_methods(cls);
+        classes.append(finish_class(cls, {{"name", nb::str(a->name)},
+                                          {"key_size", nb::int_(a->key_size)},
+                                          {"nonce_size", nb::int_(a->nonce_size)},
+                                          {"tag_size", nb::int_(a->tag_size)},
+                                          {"backend", nb::str(a->backend)}}));
+    });
+    m.attr("aead_classes") = nb::tuple(classes);
 }
 
 }  // namespace lwcpy

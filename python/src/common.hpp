@@ -7,8 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "lwc.h"
 
@@ -73,6 +74,12 @@ void check_size(const char* scheme, const char* what, std::size_t expected, std:
 // lwcrypto.InvalidTag, created by the module at import.
 extern PyObject* invalid_tag;
 
+// The default of the methods' required arguments, so that a call without one reaches the
+// method (an input of it says "<scheme>: missing argument <what>") instead of failing
+// nanobind's dispatch with a message that names no scheme. Created at import.
+extern PyObject* missing;
+inline nb::object required() { return nb::borrow(missing); }
+
 // Runs f, without the GIL when the call processes at least gil_threshold bytes.
 template <class F>
 void run(std::size_t bytes, F&& f) {
@@ -87,50 +94,66 @@ void run(std::size_t bytes, F&& f) {
 // Zeroes memory in a way the compiler keeps although the object dies right after.
 void wipe(void* p, std::size_t n) noexcept;
 
-// The classes lwcrypto/__init__.py derives from Aead or Hash, one per scheme, each with
-// the liblwc descriptor it stands for. An object finds its descriptor through the MRO of
-// its class, so that a user's subclass of a scheme class works too.
-template <class Desc>
-class scheme_classes {
-public:
-    // kind ("AEAD", "hash") and example (a class name) are for error messages.
-    scheme_classes(const char* kind, const char* example, const Desc* (*find)(const char*))
-        : kind_(kind), example_(example), find_(find) {}
+// The scheme classes. nanobind binds one C++ type per Python class, so the class of the
+// scheme at index I of liblwc's enumeration is the type slot<Base, I>: its __init__
+// knows its descriptor at compile time (no look-up per construction), and nanobind
+// constructs it on its direct path. Its methods are the base's.
+inline constexpr std::size_t max_schemes = 32;  // per kind; module init says if exceeded
 
-    // Makes cls the class of the scheme with that registry name.
-    const Desc& add(nb::handle cls, const char* name) {
-        const Desc* d = find_(name);
-        if (d == nullptr) raise(PyExc_ValueError, "unknown %s %s", kind_, name);
-        entries_.emplace_back(cls.inc_ref().ptr(), d);  // the classes live as long as the module
-        derived_constructor(cls);
-        return *d;
-    }
-
-    // The descriptor of self's scheme; TypeError for an object of none (the abstract base).
-    const Desc& of(nb::handle self) const {
-        PyObject* mro = Py_TYPE(self.ptr())->tp_mro;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(mro); ++i)
-            for (const auto& [cls, d] : entries_)
-                if (cls == PyTuple_GET_ITEM(mro, i)) return *d;
-        raise(PyExc_TypeError, "%.100s is not a scheme's class: use one such as lwcrypto.%s",
-              Py_TYPE(self.ptr())->tp_name, example_);
-    }
-
-private:
-    // nanobind builds objects of Python subclasses through the generic type call (with
-    // an argument tuple and an __init__ look-up), since a subclass may override __init__.
-    // The scheme classes keep their base's, so they may take the base's direct path.
-    // (tp_vectorcall is not inherited: a user's subclass gets the generic call again.)
-    static void derived_constructor(nb::handle cls) {
-        auto* t = reinterpret_cast<PyTypeObject*>(cls.ptr());
-        t->tp_vectorcall = t->tp_base->tp_vectorcall;
-    }
-
-    const char* kind_;
-    const char* example_;
-    const Desc* (*find_)(const char*);
-    std::vector<std::pair<PyObject*, const Desc*>> entries_;
+template <class Base, std::size_t I>
+struct slot : Base {
+    using Base::Base;
 };
+
+// F (a function whose first parameter is a Base& or const Base&) as a function of T&, a
+// scheme's slot type. The methods are bound on every scheme class with these: nanobind
+// then finds self's C++ type equal to the method's (its fast check), where a method of
+// the base would need a look-up of the base's type and a subtype test on every call.
+template <class T, auto F, class Sig = decltype(F)>
+struct on;
+template <class T, auto F, class R, class Self, class... A>
+struct on<T, F, R (*)(Self&, A...)> {
+    using Target = std::conditional_t<std::is_const_v<Self>, const T, T>;
+    static R call(Target& self, A... args) { return F(self, std::forward<A>(args)...); }
+};
+
+// f(std::integral_constant<std::size_t, I>{}) for every I < n.
+template <class F>
+void for_slots(std::size_t n, F&& f) {
+    if (n > max_schemes) raise(PyExc_ImportError, "liblwc has %zu schemes of a kind, the "
+                               "extension room for %zu: raise max_schemes", n, max_schemes);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((I < n ? f(std::integral_constant<std::size_t, I>{}) : void()), ...);
+    }(std::make_index_sequence<max_schemes>{});
+}
+
+// __init__ of the bases Aead and Hash, which are abstract: only the scheme classes (and
+// their subclasses) make objects.
+template <class Base>
+void abstract_init(Base*, const nb::args&, const nb::kwargs&) {
+    raise(PyExc_TypeError, "%s", Base::abstract);
+}
+
+// The Python class name of the scheme at index i: the C++ type name from the registry
+// (LWC_CLASSES_AEADS / LWC_CLASSES_HASHES, read from include/lwc/registry.hpp by
+// python/CMakeLists.txt).
+const char* class_name(const char* list, std::size_t i, std::size_t count);
+
+// A string that lives as long as the process (class names and docs given to nanobind).
+const char* keep(const nb::str& s);
+
+// A scheme class made from its descriptor, finished: __module__ "lwcrypto" and the
+// descriptor's fields as class attributes.
+nb::handle finish_class(nb::handle cls,
+                        std::initializer_list<std::pair<const char*, nb::object>> fields);
+
+// TypeError for a call with other arguments than a scheme class's __init__ takes.
+[[noreturn]] void wrong_arguments(nb::handle self, const char* scheme, const char* expected,
+                                  const nb::args& args, const nb::kwargs& kwargs);
+
+// A repr naming the object's class (the scheme's or a user's subclass): <lwcrypto.X kind
+// object @ 0x...>.
+nb::str repr(nb::handle self, const char* kind);
 
 void bind_aead(nb::module_& m);
 void bind_hash(nb::module_& m);

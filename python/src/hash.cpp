@@ -1,6 +1,6 @@
-// lwcrypto.Hash: the one binding behind every hash class, shaped like hashlib's objects.
-// lwcrypto/__init__.py derives a class per scheme and registers it here (_add_hash_class).
-// The state lives in the object (liblwc's caller-allocated state).
+// lwcrypto.Hash and one class per hash of liblwc (Esch256, XoodyakHash, ...), made at
+// module init from the enumeration, shaped like hashlib's objects. The state lives in the
+// object (liblwc's caller-allocated state).
 #include <mutex>
 #include <new>
 
@@ -18,9 +18,16 @@ struct Hash {
     std::mutex lock;
     bool shared = false;
 
-    explicit Hash(const struct lwc_hash* a) : alg(a) { lwc_hash_init(alg, &state); }
+    explicit Hash(const struct lwc_hash* a) : alg(a) { checked(lwc_hash_init(alg, &state)); }
     ~Hash() { wipe(&state, alg->state_size); }  // the state holds what was hashed
     const char* name() const { return alg->name; }
+    static constexpr const char* abstract = "lwcrypto.Hash is not a scheme's class: use one "
+                                            "such as lwcrypto.Esch256, or lwcrypto.new(name)";
+    // liblwc refuses only misuse (a NULL or overlapping buffer), which this file never
+    // commits: a failure here is a bug, reported rather than ignored.
+    void checked(int status) const {
+        if (status != LWC_OK) raise_status(name(), status);
+    }
 };
 
 // Runs f on h's state (called with the GIL held), without the GIL from gil_threshold
@@ -45,27 +52,58 @@ void locked(Hash& h, std::size_t bytes, F&& f) {
 }
 
 void absorb(Hash& h, const input& in) {
-    locked(h, in.size(), [&] { lwc_hash_update(&h.state, in.data(), in.size()); });
+    int rc;
+    locked(h, in.size(), [&] { rc = lwc_hash_update(&h.state, in.data(), in.size()); });
+    h.checked(rc);
 }
 
 void update(Hash& h, nb::handle data) { absorb(h, input(data, h.name(), "data")); }
 
-scheme_classes<struct lwc_hash> classes("hash", "Esch256", &lwc_hash_find);
+const struct lwc_hash* schemes[max_schemes];  // the descriptor of each slot
 
-void add_class(nb::handle cls, const char* name) { classes.add(cls, name); }
+// hashlib's signature: data (or its older name, string), and usedforsecurity, which
+// changes nothing here.
+// (b'', the default of data: kept for the process, as the module's classes are.)
+PyObject* no_data = nullptr;
 
-void init(nb::pointer_and_handle<Hash> self, nb::handle data) {
-    const struct lwc_hash& alg = classes.of(self.h);
+template <std::size_t I>
+void init(nb::pointer_and_handle<slot<Hash, I>> self, nb::handle data, nb::handle,
+          nb::handle string) {
+    const struct lwc_hash& alg = *schemes[I];
+    if (!string.is_none()) {
+        if (data.ptr() != no_data)
+            raise(PyExc_TypeError, "%s: 'data' and 'string' are mutually exclusive", alg.name);
+        data = string;
+    }
     const input in(data, alg.name, "data");  // read first: nothing to undo if it fails
-    Hash* h = new (self.p) Hash(&alg);
+    Hash* h = new (self.p) slot<Hash, I>(&alg);
     if (in.size() > 0) absorb(*h, in);
+}
+
+template <std::size_t I>
+void init_other(nb::pointer_and_handle<slot<Hash, I>> self, const nb::args& args,
+                const nb::kwargs& kwargs) {
+    wrong_arguments(self.h, schemes[I]->name,
+                    "data=b'', *, usedforsecurity=True, string=None", args, kwargs);
+}
+
+constexpr const char* init_doc =
+    "Starts a hash of data (bytes-like, may be empty). As in hashlib, string is\n"
+    "another name for data, and usedforsecurity is accepted (and changes nothing).";
+
+const char* doc(const struct lwc_hash* h) {
+    return keep(nb::str("Hash {!r}: {}-byte digest, {}-byte blocks.\n\n"
+                        "See lwcrypto.Hash for the methods.")
+                    .format(h->name, h->digest_size, h->block_size));
 }
 
 // The digest of what was hashed so far, into out; the object goes on accepting updates.
 void finish_copy(Hash& h, u8* out) {
     lwc_hash_state copy;
-    locked(h, 0, [&] { lwc_hash_copy(&copy, &h.state); });
-    lwc_hash_final(&copy, out);  // wipes the copy
+    int rc;
+    locked(h, 0, [&] { rc = lwc_hash_copy(&copy, &h.state); });
+    h.checked(rc);
+    h.checked(lwc_hash_final(&copy, out));  // wipes the copy
 }
 
 nb::object digest(Hash& h) {
@@ -76,7 +114,7 @@ nb::object digest(Hash& h) {
 }
 
 nb::object hexdigest(Hash& h) {
-    u8 d[sizeof(lwc_hash_state)];  // room for any digest
+    u8 d[LWC_HASH_MAX_DIGEST_SIZE];
     finish_copy(h, d);
     const std::size_t n = h.alg->digest_size;
     PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(2 * n), 127);
@@ -90,13 +128,17 @@ nb::object hexdigest(Hash& h) {
 }
 
 // A new object of the same class with the same state: both go on independently.
-nb::object copy(nb::pointer_and_handle<Hash> self) {
+template <class T>
+nb::object copy(nb::pointer_and_handle<T> self) {
     Hash& h = *self.p;
     auto* type = reinterpret_cast<PyObject*>(Py_TYPE(self.h.ptr()));
     nb::object twin = nb::inst_alloc(nb::handle(type));
+    // A Hash in the storage of the twin's slot type, which adds nothing to it.
     Hash* t = new (nb::inst_ptr<Hash>(twin)) Hash(h.alg);
-    locked(h, 0, [&] { lwc_hash_copy(&t->state, &h.state); });
-    nb::inst_mark_ready(twin);
+    nb::inst_mark_ready(twin);  // from here on its destructor runs, whatever follows
+    int rc;
+    locked(h, 0, [&] { rc = lwc_hash_copy(&t->state, &h.state); });
+    h.checked(rc);
     return twin;
 }
 
@@ -115,20 +157,50 @@ object may be shared by threads (its updates are serialized).)";
 
 }  // namespace
 
-void bind_hash(nb::module_& m) {
-    nb::class_<Hash>(m, "Hash", class_doc)
-        .def("__init__", &init, "data"_a.none() = nb::bytes("", 0),
-             nb::sig("def __init__(self, data: Buffer = b'') -> None"),
-             "Starts a hash of data (bytes-like, may be empty).")
-        .def("update", &update, "data"_a.none(), nb::sig("def update(self, data: Buffer) -> None"),
+// The methods, on the base (for help() and the stub) and on every scheme class (what runs).
+template <class Class>
+void def_methods(Class& cls) {
+    using T = typename Class::Type;
+    cls
+        .def("update", &on<T, &update>::call, "data"_a.none() = required(),
+             nb::sig("def update(self, data: Buffer) -> None"),
              "Adds data (bytes-like) to the hash.")
-        .def("digest", &digest, nb::sig("def digest(self) -> bytes"),
+        .def("digest", &on<T, &digest>::call, nb::sig("def digest(self) -> bytes"),
              "The digest (digest_size bytes) of everything added so far.")
-        .def("hexdigest", &hexdigest, nb::sig("def hexdigest(self) -> str"),
+        .def("hexdigest", &on<T, &hexdigest>::call, nb::sig("def hexdigest(self) -> str"),
              "digest() as a string of lower-case hex digits.")
-        .def("copy", &copy, nb::sig("def copy(self) -> Self"),
+        .def("copy", &copy<T>, nb::sig("def copy(self) -> Self"),
              "A copy of this hash: updating one does not change the other.");
-    m.def("_add_hash_class", &add_class, "cls"_a, "name"_a);
+}
+
+void bind_hash(nb::module_& m) {
+    nb::class_<Hash> base(m, "Hash", class_doc);
+    def_methods(base);
+    base.def("__init__", &abstract_init<Hash>,
+             nb::sig("def __init__(self, data: Buffer = b'', *, usedforsecurity: bool = True, "
+                     "string: Buffer | None = None) -> None"),
+             init_doc)
+        .def("__repr__", [](nb::handle self) { return repr(self, "hash"); });
+    no_data = PyBytes_FromStringAndSize(nullptr, 0);
+    if (no_data == nullptr) throw nb::python_error();
+    nb::list classes;
+    const std::size_t count = lwc_hash_count();
+    for_slots(count, [&](auto i) {
+        const struct lwc_hash* h = schemes[i] = lwc_hash_at(i);
+        nb::class_<slot<Hash, i>, Hash> cls(m, class_name(LWC_CLASSES_HASHES, i, count), doc(h));
+        cls.def("__init__", &init<i>, "data"_a.none() = nb::borrow(no_data), nb::kw_only(),
+                "usedforsecurity"_a = true, "string"_a.none() = nb::none(),
+                nb::sig("def __init__(self, data: Buffer = b'', *, usedforsecurity: bool = True, "
+                        "string: Buffer | None = None) -> None"),
+                init_doc)
+            .def("__init__", &init_other<i>);
+        def_methods(cls);
+        classes.append(finish_class(cls, {{"name", nb::str(h->name)},
+                                          {"digest_size", nb::int_(h->digest_size)},
+                                          {"block_size", nb::int_(h->block_size)},
+                                          {"backend", nb::str(h->backend)}}));
+    });
+    m.attr("hash_classes") = nb::tuple(classes);
 }
 
 }  // namespace lwcpy

@@ -1,8 +1,11 @@
-// lwcrypto._lwcrypto: one generic AEAD class and one generic hash class (aead.cpp,
-// hash.cpp) and the enumeration of liblwc's schemes, from which lwcrypto/__init__.py
-// derives a class per scheme. No scheme is named here.
+// lwcrypto._lwcrypto: the bases Aead and Hash and a class per scheme of liblwc's
+// enumeration (aead.cpp, hash.cpp), made at import; lwcrypto/__init__.py re-exports them.
+// No scheme is named here: the class names come from the registry (python/CMakeLists.txt).
 #include <chrono>
 #include <cstring>
+#include <deque>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <nanobind/stl/string.h>
@@ -12,6 +15,7 @@
 namespace lwcpy {
 
 PyObject* invalid_tag = nullptr;
+PyObject* missing = nullptr;
 
 input::input(nb::handle obj, const char* scheme, const char* what) {
     PyObject* o = obj.ptr();
@@ -20,6 +24,7 @@ input::input(nb::handle obj, const char* scheme, const char* what) {
         size_ = static_cast<std::size_t>(PyBytes_GET_SIZE(o));
         return;
     }
+    if (o == missing) raise(PyExc_TypeError, "%s: missing argument %s", scheme, what);
     if (!PyObject_CheckBuffer(o))
         raise(PyExc_TypeError, "%s: %s must be a bytes-like object, not '%.100s'", scheme, what,
               Py_TYPE(o)->tp_name);
@@ -60,34 +65,48 @@ void wipe(void* p, std::size_t n) noexcept {
 #endif
 }
 
+const char* keep(const nb::str& s) {
+    static std::deque<std::string> kept;  // a deque never moves what it holds
+    return kept.emplace_back(s.c_str()).c_str();
+}
+
+const char* class_name(const char* list, std::size_t i, std::size_t count) {
+    std::vector<std::string_view> names;
+    for (std::string_view rest = list; !rest.empty();) {
+        const std::size_t comma = rest.find(',');
+        names.push_back(rest.substr(0, comma));
+        rest = comma == rest.npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    if (names.size() != count)  // python/CMakeLists.txt read registry.hpp wrongly
+        raise(PyExc_ImportError, "lwcrypto: %zu class names from the registry (%s), %zu schemes "
+              "in liblwc", names.size(), list, count);
+    return keep(nb::str(names[i].data(), names[i].size()));
+}
+
+nb::handle finish_class(nb::handle cls,
+                        std::initializer_list<std::pair<const char*, nb::object>> fields) {
+    cls.attr("__module__") = "lwcrypto";
+    for (const auto& [name, value] : fields) cls.attr(name) = value;
+    return cls;
+}
+
+[[noreturn]] void wrong_arguments(nb::handle self, const char* scheme, const char* expected,
+                                  const nb::args& args, const nb::kwargs& kwargs) {
+    const nb::str keywords(nb::str(", ").attr("join")(kwargs.attr("keys")()));
+    raise(PyExc_TypeError, "%s: %s() takes %s; got %zu positional argument(s)%s%s", scheme,
+          Py_TYPE(self.ptr())->tp_name, expected, args.size(),
+          kwargs.size() > 0 ? " and the keyword(s) " : "",
+          kwargs.size() > 0 ? keywords.c_str() : "");
+}
+
+nb::str repr(nb::handle self, const char* kind) {
+    const nb::handle type = nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(self.ptr())));
+    return nb::str("<{}.{} {} object @ {:#x}>")
+        .format(type.attr("__module__"), type.attr("__qualname__"), kind,
+                reinterpret_cast<std::uintptr_t>(self.ptr()));
+}
+
 namespace {
-
-nb::dict describe(const lwc_aead& a) {
-    nb::dict d;
-    d["name"] = a.name;
-    d["key_size"] = a.key_size;
-    d["nonce_size"] = a.nonce_size;
-    d["tag_size"] = a.tag_size;
-    d["backend"] = a.backend;
-    return d;
-}
-
-nb::dict describe(const struct lwc_hash& h) {
-    nb::dict d;
-    d["name"] = h.name;
-    d["digest_size"] = h.digest_size;
-    d["block_size"] = h.block_size;
-    d["backend"] = h.backend;
-    return d;
-}
-
-// Every scheme that at(0), at(1), ... gives, as dicts of its descriptor's fields.
-template <class Desc>
-nb::list descriptors(const Desc* (*at)(std::size_t)) {
-    nb::list out;
-    for (std::size_t i = 0; const Desc* d = at(i); ++i) out.append(describe(*d));
-    return out;
-}
 
 // Seconds per call of liblwc doing the work of one Python call (fixed key and nonce,
 // msg_len bytes of message, ad_len of AD), the baseline of the overhead benchmark.
@@ -106,23 +125,28 @@ double time_c(const std::string& op, const std::string& name, std::size_t msg_le
     std::vector<u8> key(key_len, 1), nonce(nonce_len, 2), msg(msg_len, 3), ad(ad_len, 4),
         out(out_len);
     u8* tag = out.data() + msg_len;
+    int status = LWC_OK;  // stays LWC_OK when every call succeeds (LWC_OK is 0)
     if (op == "decrypt")  // a valid ciphertext and tag to open
-        lwc_aead_encrypt(aead, msg.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
-                         nonce.data(), key.data());
+        status |= lwc_aead_encrypt(aead, msg.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
+                                   nonce.data(), key.data());
     const int kind = op == "encrypt" ? 0 : op == "decrypt" ? 1 : 2;
-    nb::gil_scoped_release unlocked;
-    const auto start = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < iters; ++i) {
-        if (kind == 0)
-            lwc_aead_encrypt(aead, out.data(), tag, msg.data(), msg_len, ad.data(), ad_len,
-                             nonce.data(), key.data());
-        else if (kind == 1)
-            lwc_aead_decrypt(aead, out.data(), msg.data(), msg_len, tag, ad.data(), ad_len,
-                             nonce.data(), key.data());
-        else
-            lwc_hash(hash, out.data(), msg.data(), msg_len);
+    std::chrono::duration<double> took{};
+    {  // the loop alone without the GIL
+        nb::gil_scoped_release unlocked;
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t i = 0; i < iters; ++i) {
+            if (kind == 0)
+                status |= lwc_aead_encrypt(aead, out.data(), tag, msg.data(), msg_len, ad.data(),
+                                           ad_len, nonce.data(), key.data());
+            else if (kind == 1)
+                status |= lwc_aead_decrypt(aead, out.data(), msg.data(), msg_len, tag, ad.data(),
+                                           ad_len, nonce.data(), key.data());
+            else
+                status |= lwc_hash(hash, out.data(), msg.data(), msg_len);
+        }
+        took = std::chrono::steady_clock::now() - start;
     }
-    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    if (status != LWC_OK) raise_status(name.c_str(), status);
     return took.count() / static_cast<double>(iters);
 }
 
@@ -141,14 +165,12 @@ NB_MODULE(_lwcrypto, m) {
         nullptr, nullptr);
     if (invalid_tag == nullptr) throw nb::python_error();
     m.attr("InvalidTag") = nb::handle(invalid_tag);
+    missing = PyObject_CallNoArgs(reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+    if (missing == nullptr) throw nb::python_error();
     bind_aead(m);
     bind_hash(m);
-    m.def("aead_descriptors", [] { return descriptors(&lwc_aead_at); },
-          "The AEADs of liblwc, in registry order: dicts of name, key_size, nonce_size, "
-          "tag_size, backend.");
-    m.def("hash_descriptors", [] { return descriptors(&lwc_hash_at); },
-          "The hashes of liblwc, in registry order: dicts of name, digest_size, block_size, "
-          "backend.");
-    m.def("_time_c", &time_c, "op"_a, "name"_a, "msg_len"_a, "ad_len"_a, "iters"_a,
-          "Seconds per call of liblwc doing the work of one Python call (benchmarks only).");
+    // For tests/python/bench_overhead.py only: not part of lwcrypto's interface.
+    nb::module_ testing = m.def_submodule("_testing", "Helpers of lwcrypto's own benchmarks.");
+    testing.def("time_c", &time_c, "op"_a, "name"_a, "msg_len"_a, "ad_len"_a, "iters"_a,
+                "Seconds per call of liblwc doing the work of one Python call.");
 }

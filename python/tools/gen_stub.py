@@ -1,6 +1,7 @@
 """Writes python/lwcrypto/__init__.pyi, the type stub of lwcrypto, from the installed
-package. The scheme classes exist only at run time (made from liblwc's enumeration), so
-type checkers learn them here; tests/python/test_stub.py checks the file is up to date.
+package. The scheme classes exist only at run time (made by the extension from liblwc's
+enumeration), so type checkers learn them here; tests/python/test_stub.py checks the file
+is up to date.
 
     .venv/bin/python python/tools/gen_stub.py      # after adding a scheme: rewrite the stub
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 from pathlib import Path
 
 import lwcrypto
@@ -38,10 +38,19 @@ hash_algorithms: tuple[str, ...]
 class InvalidTag(Exception): ...
 '''
 
-CLASS_ATTRIBUTES = {lwcrypto.Aead: ("name: str", "key_size: int", "nonce_size: int",
-                                    "tag_size: int", "backend: str"),
+# The descriptor's fields, class attributes of every scheme class. The hash's are declared
+# as plain attributes, not ClassVar: hashlib's protocol (hmac.new's digestmod,
+# hashlib.file_digest) asks objects for name, digest_size and block_size, and type
+# checkers refuse a ClassVar there.
+CLASS_ATTRIBUTES = {lwcrypto.Aead: ("name: ClassVar[str]", "key_size: ClassVar[int]",
+                                    "nonce_size: ClassVar[int]", "tag_size: ClassVar[int]",
+                                    "backend: ClassVar[str]"),
                     lwcrypto.Hash: ("name: str", "digest_size: int", "block_size: int",
-                                    "backend: str")}
+                                    "backend: ClassVar[str]")}
+
+FUNCTIONS = """\
+def aead(name: str) -> type[Aead]: ...
+def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None) -> Hash: ..."""
 
 
 def summary(obj) -> str:
@@ -52,24 +61,19 @@ def summary(obj) -> str:
     return " ".join(doc.split("\n\n")[0].split())
 
 
-def signature(f) -> str:
-    """f's signature as written in its source (annotations are strings there)."""
-    return re.sub(r"(: |-> )'([^']*)'", r"\1\2", str(inspect.signature(f)))
-
-
-def method(name: str, member) -> list[str]:
-    """A stub line for a method: nanobind's signature line, or inspect's for Python code."""
+def method(member) -> list[str]:
+    """The stub lines of a method: nanobind's signature line."""
     if isinstance(member, classmethod):
-        return ["    @classmethod", f"    def {name}{signature(member.__func__)}: ..."]
+        return ["    @classmethod", *method(member.__func__)]
     return [f"    def {member.__doc__.splitlines()[0]}: ..."]
 
 
 def base_class(cls) -> list[str]:
     lines = [f"class {cls.__name__}:", f'    """{summary(cls)}"""']
-    lines += [f"    {a.split(':')[0]}: ClassVar[{a.split(': ')[1]}]" for a in CLASS_ATTRIBUTES[cls]]
+    lines += [f"    {a}" for a in CLASS_ATTRIBUTES[cls]]
     for name, member in sorted(vars(cls).items()):
         if name == "__init__" or not name.startswith("_"):
-            lines += method(name, member)
+            lines += method(member)
     return lines
 
 
@@ -77,16 +81,12 @@ def scheme_class(cls) -> list[str]:
     return [f"class {cls.__name__}({cls.__base__.__name__}):", f'    """{summary(cls)}"""']
 
 
-def function(f) -> str:
-    return f"def {f.__name__}{signature(f)}: ..."
-
-
 def render() -> str:
-    schemes = [getattr(lwcrypto, lwcrypto._class_name(n)) for n in lwcrypto.algorithms]
+    schemes = [*lwcrypto._lwcrypto.aead_classes, *lwcrypto._lwcrypto.hash_classes]
     blocks = [HEADER.rstrip("\n")]
     blocks += ["\n".join(base_class(c)) for c in (lwcrypto.Aead, lwcrypto.Hash)]
     blocks += ["\n".join(scheme_class(c)) for c in schemes]
-    blocks.append("\n".join(function(f) for f in (lwcrypto.aead, lwcrypto.new)))
+    blocks.append(FUNCTIONS)
     blocks.append(f"__all__ = {json.dumps(sorted(lwcrypto.__all__))}")
     return "\n\n".join(blocks) + "\n"
 

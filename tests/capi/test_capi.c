@@ -14,7 +14,12 @@
 #include <lwc.h>
 
 #define MAX_FIELD 2048 /* bytes; the longest KAT field is a 1024-byte hash message */
-#define MAX_TAG 64
+/* Room for any key, nonce, tag or digest (lwc.h's bounds). */
+#define MAX_SIZE LWC_AEAD_MAX_KEY_SIZE
+#if LWC_AEAD_MAX_NONCE_SIZE > MAX_SIZE || LWC_AEAD_MAX_TAG_SIZE > MAX_SIZE || \
+    LWC_HASH_MAX_DIGEST_SIZE > MAX_SIZE
+#error "MAX_SIZE must cover every bound of lwc.h"
+#endif
 
 static int failures;
 static char context[128]; /* the scheme and record being checked, for messages */
@@ -97,7 +102,7 @@ static int all_zero(const uint8_t *p, size_t n) {
 
 static void check_aead_record(const lwc_aead *a, const record *r) {
     static uint8_t c[MAX_FIELD], m[MAX_FIELD], buf[MAX_FIELD];
-    uint8_t tag[MAX_TAG];
+    uint8_t tag[MAX_SIZE];
     const size_t n = r->pt.len;
     const uint8_t *ad = r->ad.data, *nonce = r->nonce.data, *key = r->key.data;
     size_t c_len = 0, m_len = 0;
@@ -126,8 +131,8 @@ static void check_aead_record(const lwc_aead *a, const record *r) {
 }
 
 static void check_aead_arguments(const lwc_aead *a) {
-    uint8_t key[MAX_TAG] = {0}, nonce[MAX_TAG] = {0}, tag[MAX_TAG] = {0};
-    uint8_t c[2 * MAX_TAG] = {0}, m[2 * MAX_TAG] = {0};
+    uint8_t key[MAX_SIZE] = {0}, nonce[MAX_SIZE] = {0}, tag[MAX_SIZE] = {0};
+    uint8_t c[2 * MAX_SIZE] = {0}, m[2 * MAX_SIZE] = {0};
     const size_t t = a->tag_size;
     size_t len = 99;
     const lwc_aead foreign = *a, zeroed = {0};
@@ -172,12 +177,12 @@ static void check_aead_arguments(const lwc_aead *a) {
  * count of 0, and an output of zeros (attached and detached). */
 static void check_aead_tampering(const lwc_aead *a) {
     enum { N = 40 };
-    uint8_t key[MAX_TAG], nonce[MAX_TAG], ad[N], msg[N], sealed[N + MAX_TAG], out[N];
+    uint8_t key[MAX_SIZE], nonce[MAX_SIZE], ad[N], msg[N], sealed[N + MAX_SIZE], out[N];
     uint8_t *const parts[] = {sealed, sealed + N, ad, nonce};
     static const char *const names[] = {"ciphertext", "tag", "AD", "nonce"};
     size_t i, len;
 
-    for (i = 0; i < MAX_TAG; ++i) key[i] = (uint8_t)i, nonce[i] = (uint8_t)(3 * i);
+    for (i = 0; i < MAX_SIZE; ++i) key[i] = (uint8_t)i, nonce[i] = (uint8_t)(3 * i);
     for (i = 0; i < N; ++i) ad[i] = (uint8_t)(5 * i), msg[i] = (uint8_t)(7 * i + 1);
     CHECK(lwc_aead_seal(a, sealed, &len, msg, N, ad, N, nonce, key) == LWC_OK);
     for (i = 0; i < sizeof parts / sizeof parts[0]; ++i) {
@@ -199,10 +204,64 @@ static void check_aead_tampering(const lwc_aead *a) {
     CHECK(len == N && memcmp(out, msg, N) == 0);
 }
 
+/* Outputs that partly overlap an input or another output: refused with
+ * LWC_ERR_ARGUMENT and nothing written (the issue's case: sealing big into big + 1
+ * gave a tag over data it had itself changed). Exactly in place and merely adjacent
+ * buffers still work. */
+static void check_aead_overlap(const lwc_aead *a) {
+    enum { N = 200, ROOM = 2 * (N + MAX_SIZE) };
+    static uint8_t big[ROOM], msg[N], copy[ROOM];
+    uint8_t key[MAX_SIZE] = {1}, nonce[MAX_SIZE] = {2}, tag[MAX_SIZE], c[N + MAX_SIZE];
+    const size_t t = a->tag_size;
+    size_t i, len;
+    const ptrdiff_t shifts[] = {1, -1, 7, (ptrdiff_t)N - 1};
+
+    snprintf(context, sizeof context, "%s overlapping buffers", a->name);
+    for (i = 0; i < N; ++i) msg[i] = (uint8_t)(i * 13 + 5);
+    CHECK(lwc_aead_seal(a, c, &len, msg, N, msg, 10, nonce, key) == LWC_OK);
+    for (i = 0; i < sizeof shifts / sizeof shifts[0]; ++i) {
+        uint8_t *const m = big + MAX_SIZE, *const out = m + shifts[i];
+        memcpy(m, msg, N);
+        memcpy(copy, big, ROOM);
+        len = 99;
+        CHECK(lwc_aead_seal(a, out, &len, m, N, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+        CHECK(len == 0 && memcmp(copy, big, ROOM) == 0);
+        CHECK(lwc_aead_encrypt(a, out, tag, m, N, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+        memcpy(m, c, N + t);
+        memcpy(copy, big, ROOM);
+        CHECK(lwc_aead_open(a, out, &len, m, N + t, msg, 10, nonce, key) == LWC_ERR_ARGUMENT);
+        CHECK(lwc_aead_decrypt(a, out, m, N, m + N, msg, 10, nonce, key) == LWC_ERR_ARGUMENT);
+        CHECK(len == 0 && memcmp(copy, big, ROOM) == 0);
+    }
+    /* The tag written over the message or the AD, the ciphertext over the AD, nonce or
+     * key, the plaintext over the tag, AD, nonce or key. */
+    memcpy(big, msg, N);
+    CHECK(lwc_aead_encrypt(a, c, big + N - 1, big, N, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_encrypt(a, c, big + 3, msg, N, big, N, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, big, &len, msg, N, big + N, 1, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, big, &len, msg, N, NULL, 0, big + 5, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, big, &len, msg, N, NULL, 0, nonce, big + N) == LWC_ERR_ARGUMENT);
+    memcpy(big, c, N + t);
+    CHECK(lwc_aead_decrypt(a, big + N, c, N, big + N, NULL, 0, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(a, big, &len, c, N + t, big + 10, 1, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(a, big, &len, c, N + t, msg, 10, big, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_open(a, big, &len, c, N + t, msg, 10, nonce, big + 1) == LWC_ERR_ARGUMENT);
+    /* Inputs may overlap each other; in place and adjacent outputs work. */
+    memcpy(big, msg, N);
+    CHECK(lwc_aead_seal(a, big, &len, big, N, big, 10, nonce, key) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_aead_seal(a, big + N + t, &len, big, N, big + 2, 10, nonce, key) == LWC_OK);
+    CHECK(lwc_aead_open(a, msg, &len, big + N + t, N + t, big + 2, 10, nonce, key) == LWC_OK);
+    CHECK(len == N && memcmp(msg, big, N) == 0);
+    CHECK(lwc_aead_seal(a, big, &len, big, N, msg, 10, nonce, key) == LWC_OK);
+    CHECK(len == N + t && memcmp(big, c, N + t) == 0);
+    CHECK(lwc_aead_open(a, big, &len, big, N + t, msg, 10, nonce, key) == LWC_OK);
+    CHECK(len == N && memcmp(big, msg, N) == 0);
+}
+
 /* ---------------------------------------------------------------- hash */
 
 static void check_hash_record(const struct lwc_hash *h, const record *r) {
-    uint8_t out[MAX_TAG], forked[MAX_TAG];
+    uint8_t out[MAX_SIZE], forked[MAX_SIZE];
     const uint8_t *msg = r->msg.data;
     const size_t len = r->msg.len;
     size_t pos = 0, step = 0, fork_at = 0;
@@ -231,7 +290,7 @@ static void check_hash_record(const struct lwc_hash *h, const record *r) {
 }
 
 static void check_hash_arguments(const struct lwc_hash *h) {
-    uint8_t out[MAX_TAG], again[MAX_TAG], in[3] = {1, 2, 3};
+    uint8_t out[MAX_SIZE], again[MAX_SIZE], in[3] = {1, 2, 3};
     lwc_hash_state st, other;
     struct lwc_hash foreign = *h;
     lwc_hash_state *small;
@@ -271,6 +330,29 @@ static void check_hash_arguments(const struct lwc_hash *h) {
     free(small);
 }
 
+/* The digest over part of its own input, or the input or digest inside the state:
+ * refused. Exactly in place (out == in) works. */
+static void check_hash_overlap(const struct lwc_hash *h) {
+    uint8_t buf[2 * MAX_SIZE + 1], want[MAX_SIZE], copy[sizeof buf];
+    lwc_hash_state st, other;
+    size_t i;
+
+    snprintf(context, sizeof context, "%s overlapping buffers", h->name);
+    for (i = 0; i < sizeof buf; ++i) buf[i] = (uint8_t)i;
+    CHECK(lwc_hash(h, want, buf, sizeof buf) == LWC_OK);
+    memcpy(copy, buf, sizeof buf);
+    CHECK(lwc_hash(h, buf + 1, buf, sizeof buf - 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash(h, buf, buf + 1, sizeof buf - 1) == LWC_ERR_ARGUMENT);
+    CHECK(memcmp(copy, buf, sizeof buf) == 0);
+    CHECK(lwc_hash(h, buf, buf, sizeof buf) == LWC_OK && memcmp(buf, want, h->digest_size) == 0);
+    CHECK(lwc_hash_init(h, &st) == LWC_OK);
+    CHECK(lwc_hash_update(&st, (const uint8_t *)&st + 8, 8) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_final(&st, (uint8_t *)&st + 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_copy((lwc_hash_state *)((uint8_t *)&st + 8), &st) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_hash_copy(&st, &st) == LWC_OK && lwc_hash_copy(&other, &st) == LWC_OK);
+    CHECK(lwc_hash_final(&st, buf) == LWC_OK && lwc_hash_final(&other, buf) == LWC_OK);
+}
+
 /* ---------------------------------------------------------------- the whole library */
 
 /* A descriptor's code path is one its backend has. */
@@ -289,17 +371,24 @@ static void check_lookup(const char *backend) {
     CHECK(lwc_aead_count() > 0 && lwc_hash_count() > 0);
     CHECK(lwc_aead_find("no-such-scheme") == NULL && lwc_hash_find("no-such-scheme") == NULL);
     CHECK(lwc_aead_find(NULL) == NULL && lwc_hash_find(NULL) == NULL);
+    /* Names in any ASCII case; a prefix or a longer name is no match. */
+    CHECK(lwc_aead_find("XOODYAK") == lwc_aead_find("xoodyak") && lwc_aead_find("XOODYAK"));
+    CHECK(lwc_aead_find("Xoodyak") != NULL && lwc_hash_find("ESCH256") == lwc_hash_find("esch256"));
+    CHECK(lwc_hash_find("Xoodyak-Hash") != NULL && lwc_aead_find("xoodya") == NULL);
+    CHECK(lwc_aead_find("xoodyakk") == NULL && lwc_hash_find("esch256 ") == NULL);
     CHECK(lwc_aead_at(lwc_aead_count()) == NULL && lwc_hash_at(lwc_hash_count()) == NULL);
     for (i = 0; i < lwc_aead_count(); ++i) {
         const lwc_aead *a = lwc_aead_at(i);
         CHECK(lwc_aead_find(a->name) == a && lwc_hash_find(a->name) == NULL);
-        CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0 && a->tag_size <= MAX_TAG);
+        CHECK(a->key_size > 0 && a->nonce_size > 0 && a->tag_size > 0);
+        CHECK(a->key_size <= LWC_AEAD_MAX_KEY_SIZE && a->nonce_size <= LWC_AEAD_MAX_NONCE_SIZE &&
+              a->tag_size <= LWC_AEAD_MAX_TAG_SIZE);
         CHECK(path_in(a->backend, backend));
     }
     for (i = 0; i < lwc_hash_count(); ++i) {
         const struct lwc_hash *h = lwc_hash_at(i);
         CHECK(lwc_hash_find(h->name) == h && lwc_aead_find(h->name) == NULL);
-        CHECK(h->digest_size > 0 && h->digest_size <= MAX_TAG && h->block_size > 0);
+        CHECK(h->digest_size > 0 && h->digest_size <= LWC_HASH_MAX_DIGEST_SIZE && h->block_size > 0);
         CHECK(path_in(h->backend, backend));
     }
     for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
@@ -364,11 +453,13 @@ int main(int argc, char **argv) {
         records += run_kat(kat_dir, a->name, a, aead_record);
         check_aead_arguments(a);
         check_aead_tampering(a);
+        check_aead_overlap(a);
     }
     for (i = 0; i < lwc_hash_count(); ++i) {
         const struct lwc_hash *h = lwc_hash_at(i);
         records += run_kat(kat_dir, h->name, h, hash_record);
         check_hash_arguments(h);
+        check_hash_overlap(h);
     }
     printf("backend %s: %zu AEADs, %zu hashes, %zu KAT records: %s (%d failures)\n", chosen,
            lwc_aead_count(), lwc_hash_count(), records, failures ? "FAILED" : "ok", failures);

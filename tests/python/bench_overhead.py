@@ -6,7 +6,7 @@ For 64-byte messages with 32 bytes of associated data, side by side in one run:
 - lwcrypto's XoodyakAead.encrypt against pyca/cryptography's AESGCM and
   ChaCha20Poly1305 encrypt (the same call shape, the same timeit statement);
 - the Python overhead of every scheme: the time of the Python call minus the time
-  liblwc takes for the same work in a C loop (_lwcrypto._time_c), for encrypt, decrypt
+  liblwc takes for the same work in a C loop (_lwcrypto._testing.time_c), for encrypt, decrypt
   and one-shot hashing (Cls(msg).digest()).
 The machine is shared and its speed changes by up to 2x from one moment to the next,
 so measurements are short (a few ms) and paired: each Python measurement is followed at
@@ -22,7 +22,7 @@ import statistics
 import timeit
 
 import lwcrypto
-from lwcrypto import _lwcrypto
+from lwcrypto._lwcrypto import _testing
 
 MSG, AD = 64, 32
 
@@ -78,7 +78,7 @@ def main() -> None:
             peer_t[label].append(per_call(stmt, env, args.number))
         for i, (_, _, stmt, env, c_args) in enumerate(cases):
             py_t[i].append(per_call(stmt, env, args.number))
-            c_t[i].append(_lwcrypto._time_c(*c_args, args.number))
+            c_t[i].append(_testing.time_c(*c_args, args.number))
 
     us, med = 1e6, statistics.median
     print(f"encrypt, {MSG}-byte message, {AD} bytes AD, medians of {args.rounds} rounds (us per call)")

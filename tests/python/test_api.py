@@ -4,9 +4,14 @@ errors of wrong sizes and types."""
 from __future__ import annotations
 
 import array
+import hashlib
+import hmac
 import inspect
+import io
 import pydoc
 import re
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,32 +29,37 @@ def sample(cls):
 
 # --- names and attributes ----------------------------------------------------------------------
 
-# DESIGN.md's table of class names for registry names.
-DESIGN_NAMES = {
-    "tinyjambu-128": "TinyJambu128", "tinyjambu-192": "TinyJambu192",
-    "tinyjambu-256": "TinyJambu256", "photon-beetle-aead-32": "PhotonBeetleAead32",
-    "photon-beetle-aead-128": "PhotonBeetleAead128", "photon-beetle-hash": "PhotonBeetleHash",
-    "grain-128aead": "Grain128Aead", "xoodyak": "XoodyakAead", "xoodyak-hash": "XoodyakHash",
-    "schwaemm128-128": "Schwaemm128_128", "schwaemm192-192": "Schwaemm192_192",
-    "schwaemm256-128": "Schwaemm256_128", "schwaemm256-256": "Schwaemm256_256",
-    "esch256": "Esch256", "esch384": "Esch384",
-}
+def registry_lists() -> dict[str, list[str]]:
+    """The C++ type names of the registry's lists (include/lwc/registry.hpp), in order."""
+    text = (Path(__file__).resolve().parents[2] / "include/lwc/registry.hpp").read_text()
+    lists = dict(re.findall(r"using (aeads|hashes) = scheme_list<([^;]*)>;", text))
+    return {kind: re.findall(r"\w+", names) for kind, names in lists.items()}
 
 
-def test_class_names_follow_design_table() -> None:
-    for name, cls_name in DESIGN_NAMES.items():
-        assert lwcrypto._class_name(name) == cls_name
-    for name in lwcrypto.algorithms:
-        cls = getattr(lwcrypto, lwcrypto._class_name(name))
-        assert cls.name == name and cls.__name__ in lwcrypto.__all__
+def test_class_names_are_the_registry_type_names() -> None:
+    """The extension names each class after its C++ type, in liblwc's (the registry's)
+    order: no table on the Python side."""
+    lists = registry_lists()
+    assert [c.__name__ for c in AEADS] == lists["aeads"]
+    assert [c.__name__ for c in HASHES] == lists["hashes"]
+    for cls in (*AEADS, *HASHES):
+        assert getattr(lwcrypto, cls.__name__) is cls and cls.__name__ in lwcrypto.__all__
         assert cls.__module__ == "lwcrypto" and cls.__qualname__ == cls.__name__
 
 
 def test_algorithm_lists() -> None:
-    assert set(DESIGN_NAMES) == set(lwcrypto.algorithms)
+    assert lwcrypto.aead_algorithms == tuple(c.name for c in lwcrypto._lwcrypto.aead_classes)
+    assert lwcrypto.hash_algorithms == tuple(c.name for c in lwcrypto._lwcrypto.hash_classes)
     assert lwcrypto.algorithms == lwcrypto.aead_algorithms + lwcrypto.hash_algorithms
-    assert all(isinstance(n, str) for n in lwcrypto.algorithms)
+    assert all(isinstance(n, str) and n == n.lower() for n in lwcrypto.algorithms)
     assert re.fullmatch(r"\d+\.\d+\.\d+", lwcrypto.__version__)
+
+
+def test_module_shows_only_its_interface() -> None:
+    public = {n for n in dir(lwcrypto) if not n.startswith("_")}
+    assert not {"os", "re", "annotations", "TYPE_CHECKING"} & set(dir(lwcrypto))
+    assert public - {"cli"} <= set(lwcrypto.__all__)  # cli: the command line, when imported
+    assert "_time_c" not in dir(lwcrypto._lwcrypto)  # a benchmark helper, in _testing
 
 
 @pytest.mark.parametrize("cls", AEADS, ids=lambda c: c.name)
@@ -82,16 +92,85 @@ def test_lookups_of_unknown_names_list_the_known() -> None:
         lwcrypto.aead("aes")
     with pytest.raises(ValueError, match="unknown hash 'sha256'.*esch256"):
         lwcrypto.new("sha256")
-    with pytest.raises(ValueError, match="unknown hash 'xoodyak'"):
-        lwcrypto.new("xoodyak")  # an AEAD is not a hash
     with pytest.raises(ValueError):
         lwcrypto.aead(["xoodyak"])  # type: ignore[arg-type]
 
 
+def test_lookups_say_an_aead_is_not_a_hash() -> None:
+    with pytest.raises(ValueError, match="^xoodyak is an AEAD, not a hash; hashes: xoodyak-hash, "):
+        lwcrypto.new("xoodyak")
+    with pytest.raises(ValueError, match="^esch256 is a hash, not an AEAD; AEADs: tinyjambu-128, "):
+        lwcrypto.aead("ESCH256")
+
+
+def test_names_in_any_case() -> None:
+    """As hashlib.new("SHA256") and the CLI's -a ESCH256."""
+    assert lwcrypto.aead("XOODYAK") is lwcrypto.aead("Xoodyak") is lwcrypto.XoodyakAead
+    assert type(lwcrypto.new("ESCH256")) is lwcrypto.Esch256
+    for name in lwcrypto.aead_algorithms:
+        assert lwcrypto.aead(name.upper()).name == name
+    for name in lwcrypto.hash_algorithms:
+        assert lwcrypto.new(name.upper(), b"abc").digest() == lwcrypto.new(name, b"abc").digest()
+
+
+def test_hashlib_keywords() -> None:
+    d = lwcrypto.Esch256(b"abc").digest()
+    assert lwcrypto.Esch256(string=b"abc").digest() == d
+    assert lwcrypto.Esch256(b"abc", usedforsecurity=False).digest() == d
+    assert lwcrypto.new("esch256", string=b"abc", usedforsecurity=True).digest() == d
+    assert lwcrypto.new("esch256", data=b"abc").digest() == d
+    with pytest.raises(TypeError, match="esch256: 'data' and 'string' are mutually exclusive"):
+        lwcrypto.Esch256(b"abc", string=b"abc")
+
+
+def test_hashlib_protocol() -> None:
+    """hmac and hashlib.file_digest take a scheme class as they take hashlib.sha256."""
+    mac = hmac.new(b"key", b"message", lwcrypto.Esch256)
+    assert mac.digest_size == 32 and len(mac.digest()) == 32
+    assert mac.hexdigest() != hmac.new(b"key2", b"message", lwcrypto.Esch256).hexdigest()
+    if sys.version_info >= (3, 11):
+        digest = hashlib.file_digest(io.BytesIO(b"x" * 100000), lwcrypto.Esch256)
+        assert digest.digest() == lwcrypto.Esch256(b"x" * 100000).digest()
+
+
+def test_wrong_argument_counts_name_the_scheme() -> None:
+    with pytest.raises(TypeError, match=r"^xoodyak: XoodyakAead\(\) takes key, its only "
+                                        r"argument; got 0 positional argument"):
+        lwcrypto.XoodyakAead()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"^tinyjambu-128: TinyJambu128\(\) takes key.*got 2 "):
+        lwcrypto.TinyJambu128(bytes(16), bytes(16))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"^xoodyak: .*got 0 positional.* keyword\(s\) secret"):
+        lwcrypto.XoodyakAead(secret=bytes(16))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"^esch256: Esch256\(\) takes data=b'', \*, "
+                                        r"usedforsecurity=True, string=None; got 2"):
+        lwcrypto.Esch256(b"a", b"b")  # type: ignore[call-arg]
+
+
+def test_missing_method_arguments_name_the_scheme() -> None:
+    box, nonce, msg, _ = sample(lwcrypto.XoodyakAead)
+    ct, _ = box.encrypt_detached(nonce, msg)
+    cases = [(lambda: box.encrypt(nonce), "xoodyak", "data"),
+             (lambda: box.decrypt(), "xoodyak", "nonce"),
+             (lambda: box.encrypt_detached(data=msg), "xoodyak", "nonce"),
+             (lambda: box.decrypt_detached(nonce, ct), "xoodyak", "tag"),
+             (lambda: lwcrypto.Esch256().update(), "esch256", "data")]
+    for call, scheme, what in cases:
+        with pytest.raises(TypeError, match=f"^{scheme}: missing argument {what}$"):
+            call()
+
+
+def test_repr_names_the_scheme() -> None:
+    h = lwcrypto.Esch256()
+    assert re.fullmatch(r"<lwcrypto\.Esch256 hash object @ 0x[0-9a-f]+>", repr(h))
+    box = lwcrypto.XoodyakAead(bytes(range(16)))
+    assert re.fullmatch(r"<lwcrypto\.XoodyakAead AEAD object @ 0x[0-9a-f]+>", repr(box))
+    assert "000102" not in repr(box)
+
+
 def test_bases_are_abstract() -> None:
-    with pytest.raises(TypeError, match="not a scheme's class.*XoodyakAead"):
+    with pytest.raises(TypeError, match="Aead is not a scheme's class.*XoodyakAead"):
         lwcrypto.Aead(bytes(16))
-    with pytest.raises(TypeError, match="not a scheme's class.*Esch256"):
+    with pytest.raises(TypeError, match="Hash is not a scheme's class.*Esch256"):
         lwcrypto.Hash()
 
 
@@ -254,3 +333,14 @@ def test_objects_never_initialized_or_initialized_twice_are_refused() -> None:
             box.__init__(bytes(16))
     assert h.digest() == lwcrypto.Esch256(b"abc").digest()
     assert box.encrypt(nonce, msg, ad) == sample(lwcrypto.XoodyakAead)[0].encrypt(nonce, msg, ad)
+
+
+def test_docs_list_the_attributes_each_kind_has() -> None:
+    """docs/python.md names, for each kind of class, attributes its classes have (an AEAD
+    has no block_size)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    for kind, classes in (("an AEAD class", AEADS), ("a hash class", HASHES)):
+        listed = re.search(rf"of {kind}:(.*?)(;|\.\n)", text, re.S)
+        assert listed, f"docs/python.md lists no attributes of {kind}"
+        names = re.findall(r"`(\w+)`", listed[1])
+        assert names and all(hasattr(cls, n) for cls in classes for n in names), names

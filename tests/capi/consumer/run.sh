@@ -27,4 +27,25 @@ ${CXX:-c++} -std=c++20 -Wall -Wextra -Werror -o "$tmp/cpp_pc" "$here/consumer.cp
   $(pkg-config --cflags --libs lwc) -Wl,-rpath,"$libdir"
 "$tmp/c_pc"
 "$tmp/cpp_pc"
+
+echo "lwc.h: an ignored lwc_aead_open status is warned about (LWC_NODISCARD)"
+printf '%s\n' '#include <lwc.h>' \
+  'void f(const lwc_aead *a, uint8_t *m, const uint8_t *c, const uint8_t *k) {' \
+  '    lwc_aead_open(a, m, NULL, c, 64, NULL, 0, k, k);' '}' > "$tmp/ignored.c"
+if ${CC:-cc} -std=c99 -Werror=unused-result -c -o "$tmp/ignored.o" "$tmp/ignored.c" \
+  $(pkg-config --cflags lwc) 2>/dev/null; then
+  echo "FAILED: no warning for an unchecked lwc_aead_open"; exit 1
+fi
+
+echo "a configuration that names no build type builds Release"
+source_dir=$(cd "$here/../../.." && pwd)
+only_top="-DLWC_BUILD_TESTS=OFF -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF"
+build_type() {  # the CMAKE_BUILD_TYPE a fresh configuration with these arguments gets
+  rm -rf "$tmp/plain"
+  env -u CMAKE_BUILD_TYPE cmake -S "$source_dir" -B "$tmp/plain" -G Ninja $only_top "$@" >/dev/null
+  sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$tmp/plain/CMakeCache.txt"
+}
+[ "$(build_type)" = Release ] || { echo "FAILED: no default build type"; exit 1; }
+[ "$(build_type -DCMAKE_BUILD_TYPE=Debug)" = Debug ] || { echo "FAILED: Debug overridden"; exit 1; }
+[ -z "$(build_type -DCMAKE_BUILD_TYPE=)" ] || { echo "FAILED: an empty type overridden"; exit 1; }
 echo "consumer test passed"
