@@ -27,20 +27,28 @@ struct aead_calls {
     // The bounds lwc.h promises C users (raise them with a new ABI version, never silently).
     static_assert(A::key_size <= LWC_AEAD_MAX_KEY_SIZE && A::nonce_size <= LWC_AEAD_MAX_NONCE_SIZE &&
                   A::tag_size <= LWC_AEAD_MAX_TAG_SIZE);
-    static void encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
-                        std::size_t ad_len, const u8* nonce, const u8* key) {
-        A::encrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                   std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                   std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
-                   std::span<u8>(ct, n), std::span<u8, A::tag_size>(tag, A::tag_size));
+    static int status(const lwc::error& e) {
+        switch (e.code) {
+            case lwc::errc::ok: return LWC_OK;
+            case lwc::errc::forged: return LWC_ERR_VERIFY;
+            default: return LWC_ERR_ARGUMENT;
+        }
     }
-    static bool decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
-                        std::size_t ad_len, const u8* nonce, const u8* key) {
-        return A::decrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                          std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                          std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
-                          std::span<const u8, A::tag_size>(tag, A::tag_size),
-                          std::span<u8>(pt, n));
+    static int encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
+                       std::size_t ad_len, const u8* nonce, const u8* key) {
+        return status(A::try_encrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                                     std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                                     std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
+                                     std::span<u8>(ct, n),
+                                     std::span<u8, A::tag_size>(tag, A::tag_size)));
+    }
+    static int decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
+                       std::size_t ad_len, const u8* nonce, const u8* key) {
+        return status(A::try_decrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                                     std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                                     std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
+                                     std::span<const u8, A::tag_size>(tag, A::tag_size),
+                                     std::span<u8>(pt, n)));
     }
     static constexpr aead_ops ops{&encrypt, &decrypt};
 };

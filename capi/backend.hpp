@@ -15,12 +15,14 @@ namespace lwc_capi {
 using u8 = std::uint8_t;
 using hash_desc = struct lwc_hash;  // the name lwc_hash alone is the one-shot function
 
-// The operations behind a descriptor's impl_. Arguments are already checked.
+// The operations behind a descriptor's impl_. Arguments are already checked; the C++
+// checks run again (try_encrypt/try_decrypt: nothing thrown across the C ABI, nothing
+// trapped in a build without exceptions) and give an lwc_status.
 struct aead_ops {
-    void (*encrypt)(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
-                    std::size_t ad_len, const u8* nonce, const u8* key);
-    bool (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
-                    std::size_t ad_len, const u8* nonce, const u8* key);
+    int (*encrypt)(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
+                   std::size_t ad_len, const u8* nonce, const u8* key);
+    int (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
+                   std::size_t ad_len, const u8* nonce, const u8* key);
 };
 
 // On a hash object constructed at an aligned place inside a caller's lwc_hash_state.

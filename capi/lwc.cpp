@@ -203,8 +203,7 @@ int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8
     if (bad_alias(out, {pt, pt_len}) || overlaps_any(out, {t, a, n, k}) ||
         overlaps_any(t, {{pt, pt_len}, a, n, k}))
         return LWC_ERR_ARGUMENT;
-    ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
-    return LWC_OK;
+    return ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
 }
 
 int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t ct_len,
@@ -218,8 +217,7 @@ int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t
         overlaps_any(out, {{tag, alg->tag_size}, {ad, ad_len}, {nonce, alg->nonce_size},
                            {key, alg->key_size}}))
         return LWC_ERR_ARGUMENT;
-    return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key) ? LWC_OK
-                                                                            : LWC_ERR_VERIFY;
+    return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key);
 }
 
 int lwc_aead_seal(const lwc_aead* alg, uint8_t* c, size_t* c_len, const uint8_t* m,

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "aead.hpp"
+#include "error.hpp"
 #include "detail/ascon.hpp"
 #include "hash.hpp"
 #include "xof.hpp"
@@ -243,8 +244,8 @@ public:
 private:
     static detail::ascon::cxof_sponge<Perm> checked(std::span<const std::uint8_t> z) {
         if (z.size() > max_customization_size)
-            throw size_error(name, "customization string (at most)", max_customization_size,
-                             z.size());
+            detail::fail({errc::too_long, name, "customization string", {},
+                          max_customization_size, z.size()});
         return detail::ascon::cxof_sponge<Perm>(z);
     }
 };
