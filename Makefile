@@ -195,3 +195,12 @@ fuzz: $(SAN_BUILD)/build.ninja
 	$(call run_fuzzers,$(FUZZ_SECONDS),$(SAN_BUILD)/corpus)
 
 test: $(TEST_STEPS)
+
+# --- side-by-side speed against public peers (docs/speed.md) ---
+# make bench-peers PEERS_DIR=/path/to/clones [PEERS_ARGS="--rounds 11 --only xoodyak"]
+PEERS_ARGS ?=
+.PHONY: bench-peers
+bench-peers:
+	@[ -n "$(PEERS_DIR)" ] || { echo "make bench-peers PEERS_DIR=... (see docs/speed.md)"; exit 2; }
+	$(call install_missing,gcc:gcc g++:g++ clang++:clang python3:python3,)
+	bench/peers/run.sh $(PEERS_DIR) $(PEERS_ARGS)
