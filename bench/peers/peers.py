@@ -33,16 +33,18 @@ COMPILERS = {"gcc": ("gcc", "g++"), "clang": ("clang", "clang++")}
 LENGTHS = (64, 4096)
 AD_SIZE = 32  # fixed in driver.c
 
-# The peers' repositories, as cloned under PEERS_DIR (docs/speed.md gives the commits).
+# The peers' repositories: the directory under PEERS_DIR, the GitHub repository and the
+# commit docs/speed.md was measured at (run.sh warns when a clone is at another one).
 REPOS = {
-    "lwc-finalists": "rweather/lwc-finalists",
-    "XKCP": "XKCP/XKCP",
-    "sparkle": "itzmeanjan/sparkle",
-    "grain-128aead": "itzmeanjan/grain-128aead",
-    "tinyjambu": "itzmeanjan/tinyjambu",
-    "photon-beetle": "itzmeanjan/photon-beetle",
-    "xoodyak": "itzmeanjan/xoodyak",
-    "Lightweight-Cryptography-Benchmarking": "usnistgov/Lightweight-Cryptography-Benchmarking",
+    "lwc-finalists": ("rweather/lwc-finalists", "77b23e672543df736bdcc8577590e8957fe0c58c"),
+    "XKCP": ("XKCP/XKCP", "6ce53d038f53864b526bd4986c3fb8c739040b58"),
+    "sparkle": ("itzmeanjan/sparkle", "29dda5226d7e2484a04963816ebc7854a65b0937"),
+    "grain-128aead": ("itzmeanjan/grain-128aead", "52bc3e470df98ecb8b8bbeb1d40258b47e042eff"),
+    "tinyjambu": ("itzmeanjan/tinyjambu", "238371569855c81d47d28e99397910a84e603589"),
+    "photon-beetle": ("itzmeanjan/photon-beetle", "25fd553634e82768a60538322b90cc63e09e401d"),
+    "xoodyak": ("itzmeanjan/xoodyak", "89b34274426c4cd769a8931a85b8db33d6513755"),
+    "Lightweight-Cryptography-Benchmarking": ("usnistgov/Lightweight-Cryptography-Benchmarking",
+                                              "0aee4eda0633693be2bf580b8a64f3900826b6ea"),
 }
 
 
@@ -229,7 +231,8 @@ def build(impl, cc, peers, out_dir):
 def kat_check(impl, exe):
     r = subprocess.run([str(exe), "kat", str(KAT_DIR / f"{impl.scheme}.txt")],
                        capture_output=True, text=True)
-    return r.returncode == 0, (r.stdout + r.stderr).strip().splitlines()[-1:]
+    first = r.stderr.strip().splitlines()[:1]  # the first record that differs
+    return r.returncode == 0, r.stdout.strip().splitlines()[-1:] + [f"({x.split(': ', 1)[-1]})" for x in first]
 
 
 # ---- measuring and reporting ----
@@ -254,13 +257,21 @@ def cpu_name():
 
 
 def environment(peers):
-    commits = {name: first_line(["git", "-C", str(peers / d), "rev-parse", "HEAD"])
-               for d, name in REPOS.items() if (peers / d).is_dir()}
+    commits = {}
+    for d, (name, pinned) in REPOS.items():
+        if not (peers / d).is_dir():
+            print(f"warning: {peers / d} missing ({name}): its contenders are left out",
+                  file=sys.stderr)
+            continue
+        commits[name] = first_line(["git", "-C", str(peers / d), "rev-parse", "HEAD"])
+        if commits[name] != pinned:
+            print(f"warning: {name} is at {commits[name]}, docs/speed.md at {pinned}",
+                  file=sys.stderr)
     return {
         "cpu": cpu_name(),
         "compilers": {cc: first_line([COMPILERS[cc][0], "--version"]) for cc in COMPILERS},
         "flags": " ".join(FLAGS),
-        "lwcrypto": first_line(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]),
+        "lwcrypto": first_line(["git", "-C", str(ROOT), "describe", "--always", "--dirty"]),
         "peers": commits,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
