@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 KAT_DIR = ROOT / "tests" / "kat"
-FLAGS = ["-O3", "-march=native"]
+FLAGS = "-O3 -march=native"
 COMPILERS = {"gcc": ("gcc", "g++"), "clang": ("clang", "clang++")}
 LENGTHS = (64, 4096)
 AD_SIZE = 32  # fixed in driver.c
@@ -201,10 +201,15 @@ def sources(impl, peers):
     return out
 
 
-def build(impl, cc, peers, out_dir):
+def label(cc, flags):
+    """How the report names a build: the compiler, and the flags unless the default."""
+    return cc if flags == FLAGS else f"{cc} {flags}"
+
+
+def build(impl, cc, flags, peers, out_dir):
     """Builds one executable; returns (path, None) or (None, the compiler's complaint)."""
     c, cxx = COMPILERS[cc]
-    exe = out_dir / f"{impl.slug}-{cc}"
+    exe = out_dir / re.sub(r"[^A-Za-z0-9]+", "_", f"{impl.slug}-{label(cc, flags)}")
     obj_dir = out_dir / "obj" / exe.name
     shutil.rmtree(obj_dir, ignore_errors=True)
     obj_dir.mkdir(parents=True)
@@ -217,7 +222,7 @@ def build(impl, cc, peers, out_dir):
         cpp |= is_cpp
         obj = obj_dir / f"{i}-{src.stem}.o"
         std = ["-std=c++20"] if is_cpp else []
-        cmd = [cxx if is_cpp else c, *FLAGS, *std, "-w", *defs, *incs, "-c", str(src), "-o", str(obj)]
+        cmd = [cxx if is_cpp else c, *flags.split(), *std, "-w", *defs, *incs, "-c", str(src), "-o", str(obj)]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode:
             return None, (r.stderr.strip().splitlines() or ["?"])[0]
@@ -270,7 +275,7 @@ def environment(peers):
     return {
         "cpu": cpu_name(),
         "compilers": {cc: first_line([COMPILERS[cc][0], "--version"]) for cc in COMPILERS},
-        "flags": " ".join(FLAGS),
+        "flags": FLAGS,
         "lwcrypto": first_line(["git", "-C", str(ROOT), "describe", "--always", "--dirty"]),
         "peers": commits,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -280,27 +285,28 @@ def environment(peers):
 def best(samples):
     """{who: (median, compiler)} for one scheme and length, the faster compiler of each."""
     out = {}
-    for (who, cc), values in samples.items():
+    for (who, build), values in samples.items():
         m = statistics.median(values)
         if who not in out or m > out[who][0]:
-            out[who] = (m, cc)
+            out[who] = (m, build)
     return out
 
 
 def report(env, impls, results, failures, args):
+    also = "".join(f", and for the peers `{f}`" for f in args.peer_flags)
     lines = [f"CPU: {env['cpu']}; compilers: {env['compilers']['gcc']}, "
-             f"{env['compilers']['clang']}; flags `{env['flags']}`; lwcrypto {env['lwcrypto']}; "
-             f"{env['date']}.",
+             f"{env['compilers']['clang']}; flags `{env['flags']}`{also}; "
+             f"lwcrypto {env['lwcrypto']}; {env['date']}.",
              f"MB/s of message ({AD_SIZE} bytes of AD for the AEADs, not counted), per-thread "
              f"CPU time, median of {args.rounds} interleaved rounds of {args.seconds} s samples; "
-             f"each contender with the faster of gcc and clang (named); ratio = lwcrypto / "
-             f"fastest peer.", ""]
+             f"each contender with its fastest build (named); ratio = lwcrypto / fastest peer.",
+             ""]
     schemes = list(dict.fromkeys(i.scheme for i in impls))
     by = {}  # (scheme, n) -> best
     for s in schemes:
         for n in LENGTHS:
-            by[s, n] = best({(i.who, cc): results[i.slug, cc][n] for i in impls
-                             if i.scheme == s for cc in COMPILERS if (i.slug, cc) in results})
+            by[s, n] = best({(i.who, b): v[n] for i in impls if i.scheme == s
+                             for (slug, b), v in results.items() if slug == i.slug})
     peer_names = {i.who for i in impls if i.peer}
 
     def top_peer(s, n):
@@ -344,6 +350,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=0.1, help="CPU seconds per sample")
     ap.add_argument("--only", default="", help="comma-separated scheme names")
     ap.add_argument("--compilers", default="gcc,clang")
+    ap.add_argument("--peer-flags", action="append", default=[],
+                    help=f"another flag set to try for the peers beside {FLAGS!r}, as --peer-flags=-O2 (repeatable)")
     ap.add_argument("--out", type=Path, default=ROOT / "build-peers")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     args = ap.parse_args()
@@ -356,24 +364,26 @@ def main():
     print(f"CPU: {env['cpu']}", file=sys.stderr)
 
     # Build and KAT-check every (implementation, compiler) pair.
-    jobs = [(i, cc) for i in impls for cc in ccs]
+    jobs = [(i, cc, f) for i in impls for cc in ccs
+            for f in [FLAGS] + (args.peer_flags if i.peer else [])]
     exes, failures = {}, {}
 
     def make(job):
-        impl, cc = job
-        exe, err = build(impl, cc, peers, args.out)
+        impl, cc, flags = job
+        exe, err = build(impl, cc, flags, peers, args.out)
         if exe is None:
             return job, None, f"not built: {err}"
         ok, msg = kat_check(impl, exe)
         return job, exe if ok else None, None if ok else f"KAT failed: {' '.join(msg)}"
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for (impl, cc), exe, why in pool.map(make, jobs):
+        for (impl, cc, flags), exe, why in pool.map(make, jobs):
+            b = label(cc, flags)
             if exe:
-                exes[impl.slug, cc] = exe
+                exes[impl.slug, b] = exe
             else:
-                failures[impl.scheme, impl.who, cc] = why
-                print(f"left out: {impl.scheme} / {impl.who} ({cc}): {why}", file=sys.stderr)
+                failures[impl.scheme, impl.who, b] = why
+                print(f"left out: {impl.scheme} / {impl.who} ({b}): {why}", file=sys.stderr)
     print(f"{len(exes)} executables pass their KATs; {args.rounds} rounds", file=sys.stderr)
     if args.rounds == 0:
         return
