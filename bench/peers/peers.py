@@ -10,6 +10,7 @@ rounds (a fresh order every round), each run taking one sample per message lengt
 and the ratio of lwcrypto to the fastest peer per scheme and length.
 
     peers.py PEERS_DIR [--rounds 11] [--seconds 0.1] [--only xoodyak,tinyjambu-128]
+                       [--peer-flags=-O2 ...] [--compilers gcc,clang] [--out build-peers]
 """
 import argparse
 import concurrent.futures
@@ -222,22 +223,27 @@ def build(impl, cc, flags, peers, out_dir):
         cpp |= is_cpp
         obj = obj_dir / f"{i}-{src.stem}.o"
         std = ["-std=c++20"] if is_cpp else []
-        cmd = [cxx if is_cpp else c, *flags.split(), *std, "-w", *defs, *incs, "-c", str(src), "-o", str(obj)]
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = subprocess.run([cxx if is_cpp else c, *flags.split(), *std, "-w", *defs, *incs,
+                            "-c", str(src), "-o", str(obj)], capture_output=True, text=True)
         if r.returncode:
-            return None, (r.stderr.strip().splitlines() or ["?"])[0]
+            return None, complaint(r.stderr)
         objs.append(str(obj))
     r = subprocess.run([cxx if cpp else c, *objs, "-o", str(exe)], capture_output=True, text=True)
-    if r.returncode:
-        return None, (r.stderr.strip().splitlines() or ["?"])[0]
-    return exe, None
+    return (None, complaint(r.stderr)) if r.returncode else (exe, None)
+
+
+def complaint(stderr):
+    """The compiler's or linker's first error line."""
+    lines = stderr.strip().splitlines() or ["?"]
+    return next((x for x in lines if "error" in x), lines[0])
 
 
 def kat_check(impl, exe):
     r = subprocess.run([str(exe), "kat", str(KAT_DIR / f"{impl.scheme}.txt")],
                        capture_output=True, text=True)
-    first = r.stderr.strip().splitlines()[:1]  # the first record that differs
-    return r.returncode == 0, r.stdout.strip().splitlines()[-1:] + [f"({x.split(': ', 1)[-1]})" for x in first]
+    summary = r.stdout.strip().splitlines()[-1:]  # "N records, M failed"
+    first = [f"({x.split(': ', 1)[-1]})" for x in r.stderr.strip().splitlines()[:1]]
+    return r.returncode == 0, summary + first
 
 
 # ---- measuring and reporting ----
@@ -327,7 +333,8 @@ def report(env, impls, results, failures, args):
         lines.append("| " + " | ".join(row) + " |")
 
     lines += ["", "### Every contender", "",
-              "| scheme | implementation | 64 B | ratio | 4096 B | ratio |", "|---|---|---|---|---|---|"]
+              "| scheme | implementation | 64 B | ratio | 4096 B | ratio |",
+              "|---|---|---|---|---|---|"]
     for s in schemes:
         whos = sorted(by[s, 4096], key=lambda w: -by[s, 4096][w][0])
         for w in whos:
@@ -351,7 +358,8 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated scheme names")
     ap.add_argument("--compilers", default="gcc,clang")
     ap.add_argument("--peer-flags", action="append", default=[],
-                    help=f"another flag set to try for the peers beside {FLAGS!r}, as --peer-flags=-O2 (repeatable)")
+                    help=f"another flag set for the peers beside {FLAGS!r}: --peer-flags=-O2 "
+                         "(repeatable)")
     ap.add_argument("--out", type=Path, default=ROOT / "build-peers")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     args = ap.parse_args()
