@@ -30,6 +30,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 KAT_DIR = ROOT / "tests" / "kat"
 FLAGS = "-O3 -march=native"
+# Also tried for the peers, whose own builds use them (XKCP -O2, rweather -O3, NIST's
+# packages -O2 or -O3); some peers are faster so than with -march=native.
+PEER_FLAGS = ["-O2", "-O3"]
 COMPILERS = {"gcc": ("gcc", "g++"), "clang": ("clang", "clang++")}
 LENGTHS = (64, 4096)
 AD_SIZE = 32  # fixed in driver.c
@@ -357,12 +360,13 @@ def main():
     ap.add_argument("--seconds", type=float, default=0.1, help="CPU seconds per sample")
     ap.add_argument("--only", default="", help="comma-separated scheme names")
     ap.add_argument("--compilers", default="gcc,clang")
-    ap.add_argument("--peer-flags", action="append", default=[],
-                    help=f"another flag set for the peers beside {FLAGS!r}: --peer-flags=-O2 "
-                         "(repeatable)")
+    ap.add_argument("--peer-flags", action="append",
+                    help=f"flag sets for the peers beside {FLAGS!r}, instead of {PEER_FLAGS}: "
+                         "--peer-flags=-O2 (repeatable); --peer-flags= for none")
     ap.add_argument("--out", type=Path, default=ROOT / "build-peers")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     args = ap.parse_args()
+    args.peer_flags = [f for f in (args.peer_flags or PEER_FLAGS) if f.strip()]
     peers = args.peers.resolve()
     only = set(filter(None, args.only.split(",")))
     impls = [i for i in contenders() if not only or i.scheme in only]
