@@ -207,7 +207,6 @@ test-fuzz: $(SAN_BUILD)/build.ninja
 fuzz: $(SAN_BUILD)/build.ninja
 	$(call run_fuzzers,$(FUZZ_SECONDS),$(SAN_BUILD)/corpus)
 
-test: $(TEST_STEPS)
 
 # --- firmware and other architectures (docs/firmware.md) ---
 # tests/firmware built with each toolchain file of cmake/: bare metal on QEMU's Cortex-M4
@@ -239,3 +238,15 @@ test-firmware: $(FW_BUILDS:%=build-fw-%/build.ninja)
 	for b in $(FW_BUILDS); do \
 	  cmake --build build-fw-$$b -j $(JOBS) && \
 	  (cd build-fw-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done
+
+# --- side-by-side speed against public peers (docs/speed.md) ---
+# make bench-peers PEERS_DIR=/path/to/clones [PEERS_ARGS="--rounds 11 --only xoodyak"]
+PEERS_ARGS ?=
+.PHONY: bench-peers
+bench-peers:
+	@[ -n "$(PEERS_DIR)" ] || { echo "make bench-peers PEERS_DIR=... (see docs/speed.md)"; exit 2; }
+	$(call install_missing,gcc:gcc g++:g++ clang++:clang python3:python3,)
+	bench/peers/run.sh $(PEERS_DIR) $(PEERS_ARGS)
+
+# Last, once every section has appended its steps (prerequisites expand when read).
+test: $(TEST_STEPS)

@@ -1,0 +1,2 @@
+/* XKCP's generated config.h: the Xoodoo permutation is built in. */
+#define XKCP_has_Xoodoo 1
