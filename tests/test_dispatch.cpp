@@ -40,7 +40,12 @@ TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
                                     {"xoodyak-hash", "avx512"},
                                     {"photon-beetle-aead-32", "avx512"},
                                     {"photon-beetle-aead-128", "avx512"},
-                                    {"photon-beetle-hash", "avx512"}});
+                                    {"photon-beetle-hash", "avx512"},
+                                    {"schwaemm192-192", "avx512"},
+                                    {"schwaemm256-128", "avx512"},
+                                    {"schwaemm256-256", "avx512"},
+                                    {"esch256", "avx512"},
+                                    {"esch384", "avx512"}});
     // A faster backend is compiled for more features than a slower one.
     EXPECT_EQ(lwc_capi::avx2.features & ~lwc_capi::avx512.features, 0u);
     EXPECT_NE(lwc_capi::avx2.features, lwc_capi::avx512.features);

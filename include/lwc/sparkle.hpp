@@ -253,7 +253,7 @@ public:
     static constexpr std::string_view name = "esch384";
 };
 
-using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default>;
+using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default_for<4>>;
 using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default>;
 using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default>;
 using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default>;

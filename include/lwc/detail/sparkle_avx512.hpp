@@ -10,7 +10,7 @@
 #include <array>
 #include <cstddef>
 
-#include "sparkle_portable.hpp"
+#include "sparkle_spec.hpp"
 
 #if LWC_HAS(__AVX512F__) && LWC_HAS(__AVX512VL__)
 #include <immintrin.h>
@@ -21,21 +21,13 @@ namespace lwc::inline LWC_ISA_NS::detail {
 struct sparkle_avx512 {
     static constexpr const char* name = "avx512";
 
-    // Four branches (SPARKLE256, Schwaemm128-128) stay scalar: their step is short
-    // enough that the portable code measured faster (0.93x for the vector form).
     template <std::size_t Branches, std::size_t Steps>
     static void permute(sparkle_state<Branches>& st) noexcept {
-        if constexpr (Branches == 4)
-            sparkle_portable::permute<Branches, Steps>(st);
-        else
-            run<Branches, Steps>(st);
+        run<Branches, Steps>(st);
     }
     template <std::size_t Branches, std::size_t Steps>
     LWC_ALWAYS_INLINE static void permute_inline(sparkle_state<Branches>& st) noexcept {
-        if constexpr (Branches == 4)
-            sparkle_portable::permute_inline<Branches, Steps>(st);
-        else
-            run<Branches, Steps>(st);
+        run<Branches, Steps>(st);
     }
 
 private:
