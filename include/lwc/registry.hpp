@@ -55,7 +55,7 @@ using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
 using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
 
 // Extendable-output functions (any output length).
-using xofs = scheme_list<AsconXof128, AsconCxof128>;
+using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsch384>;
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
@@ -77,6 +77,10 @@ using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
 // paths are in a build without vector paths, is listed once.)
 using all_aeads = concat<aeads, aead_variants>;
 using all_hashes = concat<hashes, hash_variants>;
+using xof_variants = scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
+                                 BasicXOEsch256<detail::sparkle_portable>,
+                                 BasicXOEsch384<detail::sparkle_portable>>;
+using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry
 

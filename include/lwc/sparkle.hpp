@@ -20,6 +20,7 @@
 #include "aead.hpp"
 #include "detail/sparkle.hpp"
 #include "hash.hpp"
+#include "xof.hpp"
 
 namespace lwc::inline LWC_ISA_NS {
 namespace detail::sparkle {
@@ -161,13 +162,15 @@ struct schwaemm_sponge {
 
 // Esch: 16-byte blocks injected through a Feistel function into the left half of
 // the state; the digest is squeezed 16 bytes at a time with slim permutations.
+// Esch and the XOEsch XOFs differ only in the constants that mark the last block (and
+// in how much they squeeze): Padded and Full, added to the last word of the left half
+// as its most significant byte.
 template <sparkle_backend P, std::size_t Branches, std::size_t Slim, std::size_t Big,
-          std::size_t Digest>
+          std::size_t Digest, u8 Padded = 1, u8 Full = 2>
 struct esch_core {
     static constexpr std::string_view backend = P::name;
-    static constexpr std::size_t rate = 16, digest_size = Digest;
-    // Added to the last word of the left half before the last block: padded or full.
-    static constexpr u32 last_padded = 1u << 24, last_full = 2u << 24;
+    static constexpr std::size_t rate = 16, squeeze_rate = 16, digest_size = Digest;
+    static constexpr u32 last_padded = u32(Padded) << 24, last_full = u32(Full) << 24;
     sparkle_state<Branches> s{};
 
     // M3: the block (m0 m1 m2 m3, as x0 y0 x1 y1) goes into the left half
@@ -199,7 +202,9 @@ struct esch_core {
         s = st;
     }
 
-    void finalize(std::span<const u8> last, u8* digest) noexcept {
+    // The last block (0..16 bytes), padded with 0x80 unless full, then the big
+    // permutation: the absorbing phase ends.
+    void absorb_last(std::span<const u8> last) noexcept {
         const bool full = last.size() == rate;
         s[Branches - 1] ^= full ? last_full : last_padded;
         std::array<u8, rate> buf{};
@@ -208,11 +213,17 @@ struct esch_core {
         inject(s, buf.data());
         secure_zero(buf);
         P::template permute<Branches, Big>(s);
-        for (std::size_t off = 0;; off += rate) {
-            for (std::size_t k = 0; k < 4; ++k) store32_le(digest + off + 4 * k, s[k]);
-            if (off + rate == Digest) break;
-            P::template permute<Branches, Slim>(s);
-        }
+    }
+
+    // 16 bytes of output a block, a slim permutation between blocks.
+    void squeeze_block(u8* out, bool first) noexcept {
+        if (!first) P::template permute<Branches, Slim>(s);
+        for (std::size_t k = 0; k < 4; ++k) store32_le(out + 4 * k, s[k]);
+    }
+
+    void finalize(std::span<const u8> last, u8* digest) noexcept {
+        absorb_last(last);
+        for (std::size_t off = 0; off < Digest; off += rate) squeeze_block(digest + off, off == 0);
     }
 };
 
@@ -253,11 +264,27 @@ public:
     static constexpr std::string_view name = "esch384";
 };
 
+// XOEsch256 and XOEsch384: Esch with other last-block constants (5 padded, 6 full) and
+// any output length. Not among NIST's final-round KATs: tests/kat/xoesch*.txt are
+// rweather/lwc-finalists' vectors (tests/kat/README.md).
+template <detail::sparkle_backend P>
+class BasicXOEsch256 : public detail::buffered_xof<detail::sparkle::esch_core<P, 6, 7, 11, 0, 5, 6>> {
+public:
+    static constexpr std::string_view name = "xoesch256";
+};
+template <detail::sparkle_backend P>
+class BasicXOEsch384 : public detail::buffered_xof<detail::sparkle::esch_core<P, 8, 8, 12, 0, 5, 6>> {
+public:
+    static constexpr std::string_view name = "xoesch384";
+};
+
 using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default_for<4>>;
 using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default>;
 using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default>;
 using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default>;
 using Esch256 = BasicEsch256<detail::sparkle_default>;
 using Esch384 = BasicEsch384<detail::sparkle_default>;
+using XOEsch256 = BasicXOEsch256<detail::sparkle_default>;
+using XOEsch384 = BasicXOEsch384<detail::sparkle_default>;
 
 }  // namespace lwc

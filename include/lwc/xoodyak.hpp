@@ -10,6 +10,7 @@
 #include "aead.hpp"
 #include "detail/xoodoo.hpp"
 #include "hash.hpp"
+#include "xof.hpp"
 
 namespace lwc::inline LWC_ISA_NS {
 namespace detail::xoodyak {
@@ -129,7 +130,7 @@ struct keyed {
 template <xoodoo_backend Perm>
 struct hash_core {
     static constexpr std::string_view backend = Perm::name;
-    static constexpr std::size_t rate = hash_rate, digest_size = 32;
+    static constexpr std::size_t rate = hash_rate, squeeze_rate = hash_rate, digest_size = 32;
     xoodoo_state s{};
     bool started = false;
 
@@ -153,13 +154,18 @@ struct hash_core {
             for (; count > 0; --count, blocks += rate) down(blocks, rate);
         }
     }
+    void absorb_last(std::span<const u8> last) noexcept { down(last.data(), last.size()); }
+    // Squeeze: an Up, then 16 bytes; a Down(empty) before every Up but the first.
+    void squeeze_block(u8* out, bool first) noexcept {
+        if (!first) add_byte(s, 0, 0x01);
+        Perm::permute(s);
+        extract_bytes(s, out, 16);
+    }
+    // The hash: the first 32 bytes of the XOF.
     void finalize(std::span<const u8> last, u8* digest) noexcept {
-        down(last.data(), last.size());
-        Perm::permute(s);
-        extract_bytes(s, digest, 16);
-        add_byte(s, 0, 0x01);
-        Perm::permute(s);
-        extract_bytes(s, digest + 16, 16);
+        absorb_last(last);
+        squeeze_block(digest, true);
+        squeeze_block(digest + 16, false);
     }
 };
 
@@ -177,7 +183,15 @@ public:
     static constexpr std::string_view name = "xoodyak-hash";
 };
 
+// Xoodyak's hash mode with any output length; its first 32 bytes are XoodyakHash's.
+template <detail::xoodoo_backend Perm>
+class BasicXoodyakXof : public detail::buffered_xof<detail::xoodyak::hash_core<Perm>> {
+public:
+    static constexpr std::string_view name = "xoodyak-xof";
+};
+
 using XoodyakAead = BasicXoodyakAead<detail::xoodoo_default>;
 using XoodyakHash = BasicXoodyakHash<detail::xoodoo_default>;
+using XoodyakXof = BasicXoodyakXof<detail::xoodoo_default>;
 
 }  // namespace lwc
