@@ -154,7 +154,8 @@ $(SAN_BUILD)/build.ninja: Makefile | deps-sec
 
 # The whole C++ suite and the C ABI tests under ASan + UBSan: any report aborts its test.
 test-sanitize: $(SAN_BUILD)/build.ninja
-	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests lwc_capi_test lwc_noexcept_test lwc_noexcept_trap
+	cmake --build $(SAN_BUILD) -j $(JOBS) --target lwc_tests lwc_capi_test lwc_noexcept_test \
+	  lwc_noexcept_trap lwc_isa_tests lwc_dispatch_tests
 	cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
 build-ct-%/build.ninja: | deps-sec

@@ -2,6 +2,7 @@
 // on random states.
 #include "test_util.hpp"
 
+#include <lwc/detail/cpu_features.hpp>
 #include <lwc/detail/grain128.hpp>
 #include <lwc/detail/photon256.hpp>
 #include <lwc/detail/sparkle.hpp>
@@ -38,6 +39,18 @@ static_assert(detail::photon256_backend<detail::photon256_portable> &&
               detail::grain128_backend<detail::grain128_portable> &&
               detail::tinyjambu_backend<detail::tinyjambu_portable> &&
               detail::sparkle_backend<detail::sparkle_portable>);
+
+// The run-time detection (CPUID bits of config.hpp's list, as liblwc's dispatch uses
+// them) finds every listed feature the compiler enabled for this CPU (-march=native in
+// the test build): a wrong leaf, register or bit in the list fails here.
+TEST(Isa, RunTimeDetectionFindsWhatTheCompilerEnabled) {
+    const std::uint64_t cpu = detail::isa::cpu_features(), compiled = detail::isa::compiled;
+    for (std::size_t i = 0; i < std::size(detail::isa::cpuid_bits); ++i) {
+        if ((compiled >> i) & 1) {
+            EXPECT_TRUE((cpu >> i) & 1) << detail::isa::cpuid_bits[i].macro << " not detected";
+        }
+    }
+}
 
 #ifdef LWC_HAVE_XOODOO_AVX512
 TEST(Xoodoo, Avx512MatchesPortable) {

@@ -11,7 +11,7 @@
 //   - LWC_ISA_BITS, the features the including translation unit is compiled for (bit i:
 //     entry i), and from it the name of the inline namespace below;
 //   - LWC_HAS(...), the only way a header tests a feature (a vector path's #if), which
-//     tests/check_isa_list.cmake checks names listed features only;
+//     tests/isa/check_isa_list.cmake checks names listed features only;
 //   - liblwc's run-time check (detail/cpu_features.hpp: CPUID bit and register state of
 //     every entry) and its compile flags (capi/CMakeLists.txt reads the flag column).
 //
@@ -135,7 +135,7 @@
 #define LWC_ISA_PREFIX_ LWC_CAT(LWC_CAT(isa_, LWC_ISA_ARCH), _)
 
 // LWC_HAS(m): the listed predefined feature macro m is defined (as 1). The only feature
-// test in the headers (tests/check_isa_list.cmake looks for any other).
+// test in the headers (tests/isa/check_isa_list.cmake looks for any other).
 #define LWC_HAS(m) LWC_IS_ONE(m)
 
 // lwc:: holds one inline namespace named for the features the including translation

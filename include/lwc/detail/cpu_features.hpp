@@ -45,7 +45,7 @@ inline std::uint64_t cpu_features() noexcept {
     for (unsigned i = 0; i < sizeof cpuid_bits / sizeof cpuid_bits[0]; ++i) {
         const cpuid_bit& f = cpuid_bits[i];
         unsigned r[4] = {};
-        if (__get_cpuid_max(f.leaf & 0x80000000u, nullptr) < f.leaf) continue;
+        if (unsigned(__get_cpuid_max(f.leaf & 0x80000000u, nullptr)) < f.leaf) continue;
         __cpuid_count(f.leaf, f.subleaf, r[0], r[1], r[2], r[3]);
         if (((r[f.reg] >> f.bit) & 1) && state_ok[f.state]) bits |= std::uint64_t(1) << i;
     }
