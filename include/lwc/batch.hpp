@@ -26,6 +26,7 @@
 
 #include "aead.hpp"
 #include "detail/batch_lanes.hpp"
+#include "detail/sparkle_lanes.hpp"
 #include "detail/tinyjambu_lanes.hpp"
 #include "hash.hpp"
 #include "registry.hpp"
@@ -82,6 +83,30 @@ struct lanes_for<TinyJambu192, W> {
 template <std::size_t W>
 struct lanes_for<TinyJambu256, W> {
     using type = tinyjambu_lanes<8, W>;
+};
+template <std::size_t W>
+struct lanes_for<Schwaemm128_128, W> {
+    using type = schwaemm_lanes<4, 4, 7, 10, W>;
+};
+template <std::size_t W>
+struct lanes_for<Schwaemm192_192, W> {
+    using type = schwaemm_lanes<6, 6, 7, 11, W>;
+};
+template <std::size_t W>
+struct lanes_for<Schwaemm256_128, W> {
+    using type = schwaemm_lanes<6, 8, 7, 11, W>;
+};
+template <std::size_t W>
+struct lanes_for<Schwaemm256_256, W> {
+    using type = schwaemm_lanes<8, 8, 8, 12, W>;
+};
+template <std::size_t W>
+struct lanes_for<Esch256, W> {
+    using type = esch_lanes<6, 7, 11, 32, W>;
+};
+template <std::size_t W>
+struct lanes_for<Esch384, W> {
+    using type = esch_lanes<8, 8, 12, 48, W>;
 };
 
 // Key, nonce and so on for the free lanes of a short group: an empty message.

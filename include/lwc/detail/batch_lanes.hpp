@@ -16,6 +16,10 @@
 
 #include "bytes.hpp"
 
+#if defined(__AVX512VBMI2__)
+#include <immintrin.h>
+#endif
+
 namespace lwc::inline LWC_ISA_NS::detail::batch {
 
 // Lanes of the lane-parallel code compiled for this translation unit; 0: none (the
@@ -42,6 +46,21 @@ LWC_ALWAYS_INLINE vec<W> splat(u32 x) noexcept {
 template <int R, class V>
 LWC_ALWAYS_INLINE V rotr(V x) noexcept {
     return (x >> R) | (x << (32 - R));
+}
+// (lo >> R) | (hi << (32 - R)): the 32 bits at bit R of the 64-bit pair hi:lo, lane
+// by lane. One instruction (vpshrdd) with AVX512-VBMI2, else three.
+template <int R, class V>
+LWC_ALWAYS_INLINE V shr_pair(V lo, V hi) noexcept {
+#if defined(__AVX512VBMI2__)
+    if constexpr (sizeof(V) == 64)
+        return (V)_mm512_shrdi_epi32((__m512i)lo, (__m512i)hi, R);
+#if defined(__AVX512VL__)
+    else if constexpr (sizeof(V) == 32)
+        return (V)_mm256_shrdi_epi32((__m256i)lo, (__m256i)hi, R);
+#endif
+    else
+#endif
+        return (lo >> R) | (hi << (32 - R));
 }
 // m ? a : b, lane by lane; m is all ones or all zeros in each lane.
 template <class V>
@@ -138,13 +157,13 @@ LWC_ALWAYS_INLINE void byte_masks(vec<W> (&m)[Words], const block_pos<W, 4 * Wor
             return n == 4 ? ~u32(0) : (u32(1) << (8 * n)) - 1;
         });
 }
-// The padding byte 0x80 after the data of lanes with a partial block.
-template <std::size_t W, std::size_t Words>
-LWC_ALWAYS_INLINE void pad_words(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at) noexcept {
+// The padding byte 0x80 after the data of the lanes where pads(l) holds.
+template <std::size_t W, std::size_t Words, class F>
+LWC_ALWAYS_INLINE void pad_words(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at,
+                                 F&& pads) noexcept {
     for (std::size_t i = 0; i < Words; ++i)
         m[i] = per_lane<W>([&](std::size_t l) {
-            return at.partial(l) && at.count[l] / 4 == i ? u32(0x80) << (8 * (at.count[l] % 4))
-                                                         : u32(0);
+            return pads(l) && at.count[l] / 4 == i ? u32(0x80) << (8 * (at.count[l] % 4)) : u32(0);
         });
 }
 

@@ -27,8 +27,8 @@ struct tinyjambu_lanes {
     LWC_ALWAYS_INLINE static void step(V (&s)[4], const V (&nk)[KeyWords]) noexcept {
         V& a = s[I % 4];
         const V b = s[(I + 1) % 4], c = s[(I + 2) % 4], d = s[(I + 3) % 4];
-        const V t47 = (b >> 15) | (c << 17), t70 = (c >> 6) | (d << 26);
-        const V t85 = (c >> 21) | (d << 11), t91 = (c >> 27) | (d << 5);
+        const V t47 = shr_pair<15>(b, c), t70 = shr_pair<6>(c, d);
+        const V t85 = shr_pair<21>(c, d), t91 = shr_pair<27>(c, d);
         a ^= t47 ^ t91 ^ (t70 & t85) ^ nk[I % KeyWords];
     }
     // Words is a multiple of 4, so the words end where they started.
