@@ -28,6 +28,7 @@
 #include "detail/batch_lanes.hpp"
 #include "detail/sparkle_lanes.hpp"
 #include "detail/tinyjambu_lanes.hpp"
+#include "detail/xoodyak_lanes.hpp"
 #include "hash.hpp"
 #include "registry.hpp"
 
@@ -107,6 +108,10 @@ struct lanes_for<Esch256, W> {
 template <std::size_t W>
 struct lanes_for<Esch384, W> {
     using type = esch_lanes<8, 8, 12, 48, W>;
+};
+template <std::size_t W>
+struct lanes_for<XoodyakAead, W> {
+    using type = xoodyak_lanes<W>;
 };
 
 // Key, nonce and so on for the free lanes of a short group: an empty message.
