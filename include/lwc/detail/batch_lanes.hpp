@@ -67,10 +67,13 @@ template <class V>
 LWC_ALWAYS_INLINE V blend(V m, V a, V b) noexcept {
     return (a & m) | (b & ~m);
 }
+// f(l) in lane l (built in memory: inserting lane by lane costs more).
 template <std::size_t W, class F>
 LWC_ALWAYS_INLINE vec<W> per_lane(F&& f) noexcept {
+    alignas(64) u32 t[W];
+    for (std::size_t l = 0; l < W; ++l) t[l] = f(l);
     vec<W> v;
-    for (std::size_t l = 0; l < W; ++l) v[l] = f(l);
+    std::memcpy(&v, t, sizeof v);
     return v;
 }
 // All ones in the lanes where c(l) holds.

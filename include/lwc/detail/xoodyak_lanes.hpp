@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 
 #include "batch_lanes.hpp"
 
@@ -52,11 +53,16 @@ struct xoodyak_lanes {
     // The byte b at lane l's position pos(l) (0..47), for the lanes where pos(l) < 48.
     template <class F>
     LWC_ALWAYS_INLINE static void add_byte_at(V (&s)[12], u32 b, F&& pos) noexcept {
-        for (std::size_t i = 0; i < 12; ++i)
-            s[i] ^= per_lane<W>([&](std::size_t l) {
-                const std::size_t p = pos(l);
-                return p / 4 == i ? b << (8 * (p % 4)) : u32(0);
-            });
+        alignas(64) u32 t[12][W] = {};
+        for (std::size_t l = 0; l < W; ++l) {
+            const std::size_t p = pos(l);
+            if (p < 48) t[p / 4][l] = b << (8 * (p % 4));
+        }
+        for (std::size_t i = 0; i < 12; ++i) {
+            V v;
+            std::memcpy(&v, t[i], sizeof v);
+            s[i] ^= v;
+        }
     }
 
     template <bool Decrypt>
