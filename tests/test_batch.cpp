@@ -56,7 +56,7 @@ TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
     using A = typename TypeParam::scheme;
     using B = batch<A, TypeParam::width>;
     std::mt19937_64 rng(1);
-    for (std::size_t count : {0, 1, 7, 8, 9, 16, 37}) {
+    for (std::size_t count : {0, 1, 7, 8, 9, 16, 37, 150}) {
         std::vector<sample<A>> s;
         for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng);
         std::vector<encrypt_job> jobs(count);
@@ -163,7 +163,7 @@ TYPED_TEST_P(BatchHash, MatchesSingleMessage) {
     using H = typename TypeParam::scheme;
     using B = batch<H, TypeParam::width>;
     std::mt19937_64 rng(4);
-    for (std::size_t count : {0, 1, 8, 23, 40}) {
+    for (std::size_t count : {0, 1, 8, 23, 40, 150}) {
         std::vector<bytes> msgs;
         std::vector<std::array<u8, H::digest_size>> out(count);
         std::vector<hash_job> jobs(count);

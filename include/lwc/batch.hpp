@@ -6,9 +6,10 @@
 //   lanes   W messages in the W 32-bit lanes of a vector (W = 8 with AVX2, 16 with
 //           AVX-512), for the schemes with lane code (detail::batch::lanes_for)
 //   loop    the single-message code, job after job: every scheme, every target
-// Jobs are taken W at a time in the order given; a short last group fills its free
-// lanes with empty dummy messages. Lanes whose messages end early are masked, so a
-// group costs as much as its longest message (sort jobs by length when they vary a lot).
+// Jobs go W at a time into the lanes; a short last group fills its free lanes with
+// empty dummy messages. Lanes whose messages end early are masked, so a group costs as
+// much as its longest message: to waste little on mixed lengths, each window of 8 * W
+// jobs is sorted by length (AD + message) before it is cut into groups.
 //
 // Errors: no exceptions and no heap. A job whose output size differs from its input
 // size, or whose key, nonce or tag pointer is null, is not run and gets status
@@ -17,6 +18,7 @@
 // not end in job_status::ok.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -50,6 +52,8 @@ struct encrypt_job {
     std::span<std::uint8_t> ct;
     std::uint8_t* tag = nullptr;  // written
     job_status status = job_status::ok;
+
+    std::size_t out_size() const noexcept { return ct.size(); }
 };
 struct decrypt_job {
     const std::uint8_t* key = nullptr;
@@ -59,6 +63,8 @@ struct decrypt_job {
     const std::uint8_t* tag = nullptr;  // read
     std::span<std::uint8_t> pt;
     job_status status = job_status::ok;
+
+    std::size_t out_size() const noexcept { return pt.size(); }
 };
 struct hash_job {
     std::span<const std::uint8_t> msg;
@@ -116,6 +122,29 @@ struct lanes_for<XoodyakAead, W> {
 
 // Key, nonce and so on for the free lanes of a short group: an empty message.
 alignas(64) inline constexpr u8 dummy_bytes[64] = {};
+
+// Calls run(group, count) on the jobs that pass valid(), `Lanes` at a time (the last
+// group may be short). Jobs of similar cost go together, since a group costs as much
+// as its longest job: windows of 8 * Lanes jobs, taken in order, are sorted by cost
+// (lengths, which are public). No heap: the window is on the stack.
+template <std::size_t Lanes, class Job, class Valid, class Cost, class Run>
+void in_groups(std::span<Job> jobs, Valid&& valid, Cost&& cost, Run&& run) noexcept {
+    constexpr std::size_t window = 8 * Lanes;
+    Job* pending[window];
+    std::size_t n = 0;
+    auto drain = [&] {
+        std::sort(pending, pending + n,
+                  [&](const Job* a, const Job* b) { return cost(*a) < cost(*b); });
+        for (std::size_t i = 0; i < n; i += Lanes) run(pending + i, std::min(Lanes, n - i));
+        n = 0;
+    };
+    for (Job& j : jobs) {
+        if (!valid(j)) continue;
+        pending[n++] = &j;
+        if (n == window) drain();
+    }
+    drain();
+}
 
 template <class S, std::size_t W>
 inline constexpr bool has_lanes = W > 1 && !std::is_void_v<typename lanes_for<S, W>::type>;
@@ -192,18 +221,17 @@ private:
                 }
             }
         } else {
-            Job* group[lanes];
-            std::size_t n = 0;
-            for (Job& j : jobs) {
-                const u8* key = shared_key ? shared_key : j.key;
-                if (!valid(j, key)) {
-                    reject(j);
-                    continue;
-                }
-                group[n++] = &j;
-                if (n == lanes) failed += run_group<Decrypt>(group, n, shared_key), n = 0;
-            }
-            if (n) failed += run_group<Decrypt>(group, n, shared_key);
+            detail::batch::in_groups<lanes>(
+                jobs,
+                [&](Job& j) {
+                    const bool ok = valid(j, shared_key ? shared_key : j.key);
+                    if (!ok) reject(j);
+                    return ok;
+                },
+                [](const Job& j) { return j.ad.size() + j.out_size(); },
+                [&](Job* const* group, std::size_t n) {
+                    failed += run_group<Decrypt>(group, n, shared_key);
+                });
             detail::batch::wipe_lane_stack();
         }
         return failed;
@@ -211,7 +239,7 @@ private:
 
     // Up to W jobs in the lanes; for decryption, the tags are compared here.
     template <bool Decrypt, class Job>
-    static std::size_t run_group(Job* const (&group)[lanes], std::size_t n,
+    static std::size_t run_group(Job* const* group, std::size_t n,
                                  const u8* shared_key) noexcept {
         using detail::batch::dummy_bytes;
         static_assert(A::key_size <= sizeof dummy_bytes && A::nonce_size <= sizeof dummy_bytes);
@@ -280,25 +308,22 @@ struct batch<H, W> {
                 detail::secure_zero(d);
             }
         } else {
-            hash_job* group[lanes];
-            std::size_t n = 0;
-            for (hash_job& j : jobs) {
-                j.status = j.digest ? job_status::ok : job_status::invalid;
-                if (!j.digest) {
-                    ++failed;
-                    continue;
-                }
-                group[n++] = &j;
-                if (n == lanes) run_group(group, n), n = 0;
-            }
-            if (n) run_group(group, n);
+            detail::batch::in_groups<lanes>(
+                jobs,
+                [&](hash_job& j) {
+                    j.status = j.digest ? job_status::ok : job_status::invalid;
+                    failed += !j.digest;
+                    return j.digest != nullptr;
+                },
+                [](const hash_job& j) { return j.msg.size(); },
+                [&](hash_job* const* group, std::size_t n) { run_group(group, n); });
             detail::batch::wipe_lane_stack();
         }
         return failed;
     }
 
 private:
-    static void run_group(hash_job* const (&group)[lanes], std::size_t n) noexcept {
+    static void run_group(hash_job* const* group, std::size_t n) noexcept {
         using detail::batch::dummy_bytes;
         detail::batch::lane_job lj[lanes];
         std::array<std::uint8_t, H::digest_size> spare;
