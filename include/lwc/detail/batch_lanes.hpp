@@ -16,7 +16,7 @@
 
 #include "bytes.hpp"
 
-#if defined(__AVX512VBMI2__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -45,6 +45,20 @@ LWC_ALWAYS_INLINE vec<W> splat(u32 x) noexcept {
 }
 template <int R, class V>
 LWC_ALWAYS_INLINE V rotr(V x) noexcept {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+    // AVX2 has no vector rotation (three instructions); by whole bytes it is one shuffle.
+    if constexpr (sizeof(V) == 32 && R % 8 == 0) {
+        constexpr char k = R / 8;  // result byte j of a lane is source byte j + k (mod 4)
+        const __m256i order = _mm256_setr_epi8(
+            k % 4, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4, 4 + k % 4, 4 + (k + 1) % 4,
+            4 + (k + 2) % 4, 4 + (k + 3) % 4, 8 + k % 4, 8 + (k + 1) % 4, 8 + (k + 2) % 4,
+            8 + (k + 3) % 4, 12 + k % 4, 12 + (k + 1) % 4, 12 + (k + 2) % 4, 12 + (k + 3) % 4,
+            k % 4, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4, 4 + k % 4, 4 + (k + 1) % 4,
+            4 + (k + 2) % 4, 4 + (k + 3) % 4, 8 + k % 4, 8 + (k + 1) % 4, 8 + (k + 2) % 4,
+            8 + (k + 3) % 4, 12 + k % 4, 12 + (k + 1) % 4, 12 + (k + 2) % 4, 12 + (k + 3) % 4);
+        return (V)_mm256_shuffle_epi8((__m256i)x, order);
+    }
+#endif
     return (x >> R) | (x << (32 - R));
 }
 // (lo >> R) | (hi << (32 - R)): the 32 bits at bit R of the 64-bit pair hi:lo, lane
