@@ -119,6 +119,10 @@ template <std::size_t W>
 struct lanes_for<XoodyakAead, W> {
     using type = xoodyak_lanes<W>;
 };
+template <std::size_t W>
+struct lanes_for<XoodyakHash, W> {
+    using type = xoodyak_hash_lanes<W>;
+};
 
 // Key, nonce and so on for the free lanes of a short group: an empty message.
 alignas(64) inline constexpr u8 dummy_bytes[64] = {};

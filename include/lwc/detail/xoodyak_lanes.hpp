@@ -124,4 +124,44 @@ struct xoodyak_lanes {
     }
 };
 
+// Xoodyak hash (Cyclist hash mode): per 16-byte block Down(block || 0x01, 0x01 for the
+// first) with an Up before every block but the first; an empty message is one empty
+// block. Then two 16-byte squeezes with Down(empty) between.
+template <std::size_t W>
+struct xoodyak_hash_lanes : xoodyak_lanes<W> {
+    using base = xoodyak_lanes<W>;
+    using V = vec<W>;
+
+    static void run(const lane_job* j) noexcept {
+        V s[12] = {};
+        std::size_t len[W], blocks[W], most = 0;
+        for (std::size_t l = 0; l < W; ++l) {
+            len[l] = j[l].len;
+            blocks[l] = len[l] ? (len[l] + 15) / 16 : 1;
+            most = std::max(most, blocks[l]);
+        }
+        for (std::size_t b = 0; b < most; ++b) {
+            const block_pos<W, 16> at(len, 16 * b);
+            const V active = lanes_where<W>([&](std::size_t l) { return b < blocks[l]; });
+            V t[12], m[4];
+            for (std::size_t i = 0; i < 12; ++i) t[i] = s[i];
+            if (b > 0) base::permute(t);
+            load_block<W, 4>(m, at, [&](std::size_t l) { return j[l].in; }, 16 * b);
+            for (std::size_t i = 0; i < 4; ++i) t[i] ^= m[i];
+            base::add_byte_at(t, 0x01,
+                              [&](std::size_t l) { return b < blocks[l] ? at.count[l] : 48; });
+            if (b == 0) t[11] ^= u32(0x01) << 24;
+            for (std::size_t i = 0; i < 12; ++i) s[i] = blend(active, t[i], s[i]);
+        }
+        V d[8];
+        base::permute(s);
+        for (std::size_t i = 0; i < 4; ++i) d[i] = s[i];
+        s[0] ^= 0x01;
+        base::permute(s);
+        for (std::size_t i = 0; i < 4; ++i) d[4 + i] = s[i];
+        store_lanes<W, 8>(d, [&](std::size_t l) { return j[l].tag; });
+        secure_zero(s);
+    }
+};
+
 }  // namespace lwc::detail::batch
