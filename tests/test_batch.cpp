@@ -48,6 +48,25 @@ struct sample {
     }
 };
 
+// The schemes with lane code keep it (a scheme that fell back to the loop would still
+// pass every other test here).
+TEST(BatchLanes, SchemesWithLaneCode) {
+    registry::aeads::for_each([](auto s) {
+        using A = typename decltype(s)::type;
+        const bool loop = std::is_same_v<A, Grain128Aead> || std::is_same_v<A, PhotonBeetleAead32> ||
+                          std::is_same_v<A, PhotonBeetleAead128>;
+        EXPECT_EQ((batch<A, 8>::lanes), loop ? 1u : 8u) << A::name;
+        EXPECT_EQ((batch<A, 16>::lanes), loop ? 1u : 16u) << A::name;
+        EXPECT_EQ((batch<A, 0>::lanes), 1u) << A::name;
+    });
+    registry::hashes::for_each([](auto s) {
+        using H = typename decltype(s)::type;
+        const bool loop = std::is_same_v<H, PhotonBeetleHash>;
+        EXPECT_EQ((batch<H, 8>::lanes), loop ? 1u : 8u) << H::name;
+        EXPECT_EQ((batch<H, 16>::lanes), loop ? 1u : 16u) << H::name;
+    });
+}
+
 template <class P>
 class BatchAead : public ::testing::Test {};
 TYPED_TEST_SUITE_P(BatchAead);

@@ -74,55 +74,22 @@ struct hash_job {
 
 namespace detail::batch {
 
-// The lane code of a scheme at width W, or void (then the batch loops).
+// The lane code of a scheme at width W (the overload for the scheme), or void (then
+// the batch loops).
+template <std::size_t W> void lanes_of(...);
+template <std::size_t W> tinyjambu_lanes<4, W> lanes_of(std::type_identity<TinyJambu128>);
+template <std::size_t W> tinyjambu_lanes<6, W> lanes_of(std::type_identity<TinyJambu192>);
+template <std::size_t W> tinyjambu_lanes<8, W> lanes_of(std::type_identity<TinyJambu256>);
+template <std::size_t W> schwaemm_lanes<4, 4, 7, 10, W> lanes_of(std::type_identity<Schwaemm128_128>);
+template <std::size_t W> schwaemm_lanes<6, 6, 7, 11, W> lanes_of(std::type_identity<Schwaemm192_192>);
+template <std::size_t W> schwaemm_lanes<6, 8, 7, 11, W> lanes_of(std::type_identity<Schwaemm256_128>);
+template <std::size_t W> schwaemm_lanes<8, 8, 8, 12, W> lanes_of(std::type_identity<Schwaemm256_256>);
+template <std::size_t W> esch_lanes<6, 7, 11, 32, W> lanes_of(std::type_identity<Esch256>);
+template <std::size_t W> esch_lanes<8, 8, 12, 48, W> lanes_of(std::type_identity<Esch384>);
+template <std::size_t W> xoodyak_lanes<W> lanes_of(std::type_identity<XoodyakAead>);
+template <std::size_t W> xoodyak_hash_lanes<W> lanes_of(std::type_identity<XoodyakHash>);
 template <class S, std::size_t W>
-struct lanes_for {
-    using type = void;
-};
-template <std::size_t W>
-struct lanes_for<TinyJambu128, W> {
-    using type = tinyjambu_lanes<4, W>;
-};
-template <std::size_t W>
-struct lanes_for<TinyJambu192, W> {
-    using type = tinyjambu_lanes<6, W>;
-};
-template <std::size_t W>
-struct lanes_for<TinyJambu256, W> {
-    using type = tinyjambu_lanes<8, W>;
-};
-template <std::size_t W>
-struct lanes_for<Schwaemm128_128, W> {
-    using type = schwaemm_lanes<4, 4, 7, 10, W>;
-};
-template <std::size_t W>
-struct lanes_for<Schwaemm192_192, W> {
-    using type = schwaemm_lanes<6, 6, 7, 11, W>;
-};
-template <std::size_t W>
-struct lanes_for<Schwaemm256_128, W> {
-    using type = schwaemm_lanes<6, 8, 7, 11, W>;
-};
-template <std::size_t W>
-struct lanes_for<Schwaemm256_256, W> {
-    using type = schwaemm_lanes<8, 8, 8, 12, W>;
-};
-template <std::size_t W>
-struct lanes_for<Esch256, W> {
-    using type = esch_lanes<6, 7, 11, 32, W>;
-};
-template <std::size_t W>
-struct lanes_for<Esch384, W> {
-    using type = esch_lanes<8, 8, 12, 48, W>;
-};
-template <std::size_t W>
-struct lanes_for<XoodyakAead, W> {
-    using type = xoodyak_lanes<W>;
-};
-template <std::size_t W>
-struct lanes_for<XoodyakHash, W> {
-    using type = xoodyak_hash_lanes<W>;
-};
+using lanes_for = decltype(lanes_of<W>(std::type_identity<S>{}));
 
 // Key, nonce and so on for the free lanes of a short group: an empty message.
 alignas(64) inline constexpr u8 dummy_bytes[64] = {};
@@ -151,7 +118,7 @@ void in_groups(std::span<Job> jobs, Valid&& valid, Cost&& cost, Run&& run) noexc
 }
 
 template <class S, std::size_t W>
-inline constexpr bool has_lanes = W > 1 && !std::is_void_v<typename lanes_for<S, W>::type>;
+inline constexpr bool has_lanes = W > 1 && !std::is_void_v<lanes_for<S, W>>;
 
 }  // namespace detail::batch
 
@@ -285,7 +252,7 @@ private:
 
     template <bool Decrypt>
     LWC_NOINLINE static void kernel(const lane_job (&lj)[lanes]) noexcept {
-        detail::batch::lanes_for<A, W>::type::template run<Decrypt>(lj);
+        detail::batch::lanes_for<A, W>::template run<Decrypt>(lj);
     }
 
     static void secure_zero(u8* p, std::size_t n) noexcept { detail::secure_zero(p, n); }
@@ -340,7 +307,7 @@ private:
         kernel(lj);
     }
     LWC_NOINLINE static void kernel(const detail::batch::lane_job (&lj)[lanes]) noexcept {
-        detail::batch::lanes_for<H, W>::type::run(lj);
+        detail::batch::lanes_for<H, W>::run(lj);
     }
 };
 
