@@ -1,0 +1,203 @@
+// Building blocks of the lane-parallel (batch) code: a vector of W 32-bit lanes, one
+// message per lane, and the moves between W independent byte streams and such vectors.
+//
+// The vectors are GCC/Clang vector extensions, so one source serves every width:
+// W = 8 compiles to AVX2, W = 16 to AVX-512 (when the translation unit is built for it);
+// a width wider than the target's registers still works, as pairs of registers.
+//
+// Constant time: lane data only flows through vector arithmetic. Lengths are public,
+// so they may choose branches and addresses (which bytes of a lane are copied).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <utility>
+
+#include "bytes.hpp"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace lwc::inline LWC_ISA_NS::detail::batch {
+
+// Lanes of the lane-parallel code compiled for this translation unit; 0: none (the
+// batch API then loops over the single-message code).
+#if defined(__AVX512F__)
+inline constexpr std::size_t native_lanes = 16;
+#elif defined(__AVX2__)
+inline constexpr std::size_t native_lanes = 8;
+#else
+inline constexpr std::size_t native_lanes = 0;
+#endif
+
+template <std::size_t W>
+struct vec_of {
+    typedef u32 type __attribute__((vector_size(4 * W)));
+};
+template <std::size_t W>
+using vec = typename vec_of<W>::type;
+
+template <std::size_t W>
+LWC_ALWAYS_INLINE vec<W> splat(u32 x) noexcept {
+    return vec<W>{} + x;
+}
+template <int R, class V>
+LWC_ALWAYS_INLINE V rotr(V x) noexcept {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+    // AVX2 has no vector rotation (three instructions); by whole bytes it is one shuffle.
+    if constexpr (sizeof(V) == 32 && R % 8 == 0) {
+        constexpr char k = R / 8;  // result byte j of a lane is source byte j + k (mod 4)
+        const __m256i order = _mm256_setr_epi8(
+            k % 4, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4, 4 + k % 4, 4 + (k + 1) % 4,
+            4 + (k + 2) % 4, 4 + (k + 3) % 4, 8 + k % 4, 8 + (k + 1) % 4, 8 + (k + 2) % 4,
+            8 + (k + 3) % 4, 12 + k % 4, 12 + (k + 1) % 4, 12 + (k + 2) % 4, 12 + (k + 3) % 4,
+            k % 4, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4, 4 + k % 4, 4 + (k + 1) % 4,
+            4 + (k + 2) % 4, 4 + (k + 3) % 4, 8 + k % 4, 8 + (k + 1) % 4, 8 + (k + 2) % 4,
+            8 + (k + 3) % 4, 12 + k % 4, 12 + (k + 1) % 4, 12 + (k + 2) % 4, 12 + (k + 3) % 4);
+        return (V)_mm256_shuffle_epi8((__m256i)x, order);
+    }
+#endif
+    return (x >> R) | (x << (32 - R));
+}
+// (lo >> R) | (hi << (32 - R)): the 32 bits at bit R of the 64-bit pair hi:lo, lane
+// by lane. One instruction (vpshrdd) with AVX512-VBMI2, else three.
+template <int R, class V>
+LWC_ALWAYS_INLINE V shr_pair(V lo, V hi) noexcept {
+#if defined(__AVX512VBMI2__)
+    if constexpr (sizeof(V) == 64)
+        return (V)_mm512_shrdi_epi32((__m512i)lo, (__m512i)hi, R);
+#if defined(__AVX512VL__)
+    else if constexpr (sizeof(V) == 32)
+        return (V)_mm256_shrdi_epi32((__m256i)lo, (__m256i)hi, R);
+#endif
+    else
+#endif
+        return (lo >> R) | (hi << (32 - R));
+}
+// m ? a : b, lane by lane; m is all ones or all zeros in each lane.
+template <class V>
+LWC_ALWAYS_INLINE V blend(V m, V a, V b) noexcept {
+    return (a & m) | (b & ~m);
+}
+// f(l) in lane l (built in memory: inserting lane by lane costs more).
+template <std::size_t W, class F>
+LWC_ALWAYS_INLINE vec<W> per_lane(F&& f) noexcept {
+    alignas(64) u32 t[W];
+    for (std::size_t l = 0; l < W; ++l) t[l] = f(l);
+    vec<W> v;
+    std::memcpy(&v, t, sizeof v);
+    return v;
+}
+// All ones in the lanes where c(l) holds.
+template <std::size_t W, class F>
+LWC_ALWAYS_INLINE vec<W> lanes_where(F&& c) noexcept {
+    return per_lane<W>([&](std::size_t l) { return c(l) ? ~u32(0) : u32(0); });
+}
+
+// One message of a batch as the lane code sees it. For decryption, tag receives the
+// computed tag (the caller compares).
+struct lane_job {
+    const u8* key;
+    const u8* nonce;
+    const u8* ad;
+    std::size_t ad_len;
+    const u8* in;
+    u8* out;
+    std::size_t len;
+    u8* tag;
+};
+
+// Words consecutive little-endian words of each lane's p[l] (fixed-size fields).
+template <std::size_t W, std::size_t Words, class P>
+LWC_ALWAYS_INLINE void load_lanes(vec<W> (&v)[Words], P&& p) noexcept {
+    alignas(64) u32 t[Words][W];
+    for (std::size_t l = 0; l < W; ++l)
+        for (std::size_t i = 0; i < Words; ++i) t[i][l] = load32_le(p(l) + 4 * i);
+    for (std::size_t i = 0; i < Words; ++i) std::memcpy(&v[i], t[i], sizeof v[i]);
+}
+template <std::size_t W, std::size_t Words, class P>
+LWC_ALWAYS_INLINE void store_lanes(const vec<W> (&v)[Words], P&& p) noexcept {
+    alignas(64) u32 t[Words][W];
+    for (std::size_t i = 0; i < Words; ++i) std::memcpy(t[i], &v[i], sizeof v[i]);
+    for (std::size_t l = 0; l < W; ++l)
+        for (std::size_t i = 0; i < Words; ++i) store32_le(p(l) + 4 * i, t[i][l]);
+}
+
+// Where every lane stands in one of its streams (AD, message): the bytes of block
+// `off` .. off + Bytes that lane l has (count[l], 0 .. Bytes).
+template <std::size_t W, std::size_t Bytes>
+struct block_pos {
+    std::size_t count[W];
+
+    block_pos(const std::size_t (&len)[W], std::size_t off) noexcept {
+        for (std::size_t l = 0; l < W; ++l)
+            count[l] = len[l] > off ? std::min(len[l] - off, Bytes) : 0;
+    }
+    bool full(std::size_t l) const noexcept { return count[l] == Bytes; }
+    bool partial(std::size_t l) const noexcept { return count[l] != 0 && count[l] != Bytes; }
+};
+
+// Lane l's count[l] bytes at p[l] + off as words, zero padded.
+template <std::size_t W, std::size_t Words, class P>
+LWC_ALWAYS_INLINE void load_block(vec<W> (&v)[Words], const block_pos<W, 4 * Words>& at, P&& p,
+                                  std::size_t off) noexcept {
+    alignas(64) u32 t[Words][W];
+    for (std::size_t l = 0; l < W; ++l) {
+        u8 buf[4 * Words] = {};
+        if (!at.full(l) && at.count[l]) std::memcpy(buf, p(l) + off, at.count[l]);
+        const u8* src = at.full(l) ? p(l) + off : buf;
+        for (std::size_t i = 0; i < Words; ++i) t[i][l] = load32_le(src + 4 * i);
+    }
+    for (std::size_t i = 0; i < Words; ++i) std::memcpy(&v[i], t[i], sizeof v[i]);
+}
+// The first count[l] bytes of lane l's words to p[l] + off.
+template <std::size_t W, std::size_t Words, class P>
+LWC_ALWAYS_INLINE void store_block(const vec<W> (&v)[Words], const block_pos<W, 4 * Words>& at,
+                                   P&& p, std::size_t off) noexcept {
+    alignas(64) u32 t[Words][W];
+    for (std::size_t i = 0; i < Words; ++i) std::memcpy(t[i], &v[i], sizeof v[i]);
+    for (std::size_t l = 0; l < W; ++l) {
+        u8 buf[4 * Words];
+        u8* dst = at.full(l) ? p(l) + off : buf;
+        for (std::size_t i = 0; i < Words; ++i) store32_le(dst + 4 * i, t[i][l]);
+        if (!at.full(l) && at.count[l]) std::memcpy(p(l) + off, buf, at.count[l]);
+    }
+}
+// Per word, the bytes each lane has (all ones for a full block, zero for none).
+template <std::size_t W, std::size_t Words>
+LWC_ALWAYS_INLINE void byte_masks(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at) noexcept {
+    for (std::size_t i = 0; i < Words; ++i)
+        m[i] = per_lane<W>([&](std::size_t l) {
+            const std::size_t n = std::clamp<std::size_t>(at.count[l], 4 * i, 4 * i + 4) - 4 * i;
+            return n == 4 ? ~u32(0) : (u32(1) << (8 * n)) - 1;
+        });
+}
+// The padding byte 0x80 after the data of the lanes where pads(l) holds.
+template <std::size_t W, std::size_t Words, class F>
+LWC_ALWAYS_INLINE void pad_words(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at,
+                                 F&& pads) noexcept {
+    for (std::size_t i = 0; i < Words; ++i)
+        m[i] = per_lane<W>([&](std::size_t l) {
+            return pads(l) && at.count[l] / 4 == i ? u32(0x80) << (8 * (at.count[l] % 4)) : u32(0);
+        });
+}
+
+template <std::size_t W>
+inline std::size_t max_len(const std::size_t (&len)[W]) noexcept {
+    return *std::max_element(len, len + W);
+}
+
+// What a lane kernel leaves on the stack (spilled vectors of keys and state, staging
+// buffers) lies below the batch call's frame; this clears it, as wipe_stack() does
+// for the single-message kernels, over the larger frames of the lane code: the
+// deepest measured (gcc 12 -O3 -march=native -fstack-usage, 16 lanes) is about
+// 10.8 KiB, the grouping (2.9 KiB) plus Xoodyak's or Schwaemm256's kernel (7.7 KiB).
+inline constexpr std::size_t lane_stack_wipe_size = 16384;
+LWC_NOINLINE inline void wipe_lane_stack() noexcept {
+    u8 area[lane_stack_wipe_size];
+    secure_zero(area, sizeof area);
+}
+
+}  // namespace lwc::detail::batch

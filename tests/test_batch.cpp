@@ -1,0 +1,214 @@
+// The batch API against the single-message code: random jobs of mixed lengths
+// (0..300 bytes and a few KiB), a key per job or one for all, forged tags and
+// ciphertexts in some lanes, counts that leave a short last group; every path
+// (the loop, 8 lanes, 16 lanes: those the target has) of every registered scheme.
+#include <lwc/batch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "test_util.hpp"
+
+namespace lwc::test {
+namespace {
+
+using u8 = std::uint8_t;
+
+// Scheme x lane width: 0 is the loop over the single-message code.
+template <class S, std::size_t W>
+struct at_width {
+    using scheme = S;
+    static constexpr std::size_t width = W;
+};
+
+template <class List>
+struct widths;
+// The lane widths this target has registers for (wider ones would work, split in
+// halves, but change the calling convention of the kernels: gcc's -Wpsabi).
+template <class... S>
+struct widths<scheme_list<S...>> {
+    static constexpr std::size_t n = detail::batch::native_lanes;
+    using type = std::conditional_t<
+        n >= 16, ::testing::Types<at_width<S, 0>..., at_width<S, 8>..., at_width<S, 16>...>,
+        std::conditional_t<n >= 8, ::testing::Types<at_width<S, 0>..., at_width<S, 8>...>,
+                           ::testing::Types<at_width<S, 0>...>>>;
+};
+
+std::size_t random_length(std::mt19937_64& rng) {
+    return rng() % 8 == 0 ? 1024 + rng() % 3072 : rng() % 301;
+}
+
+// One message and what the single-message code makes of it.
+template <class A>
+struct sample {
+    std::array<u8, A::key_size> key;
+    std::array<u8, A::nonce_size> nonce;
+    bytes ad, pt, ct, out;
+    std::array<u8, A::tag_size> tag;
+
+    explicit sample(std::mt19937_64& rng)
+        : key(random_array<A::key_size>(rng)), nonce(random_array<A::nonce_size>(rng)),
+          ad(random_bytes(rng, rng() % 4 == 0 ? random_length(rng) : rng() % 70)),
+          pt(random_bytes(rng, random_length(rng))), ct(pt.size()), out(pt.size(), 0xee) {
+        A::encrypt(key, nonce, ad, pt, ct, tag);
+    }
+};
+
+// The schemes with lane code keep it (a scheme that fell back to the loop would still
+// pass every other test here).
+TEST(BatchLanes, SchemesWithLaneCode) {
+    registry::aeads::for_each([](auto s) {
+        using A = typename decltype(s)::type;
+        const bool loop = std::is_same_v<A, Grain128Aead> || std::is_same_v<A, PhotonBeetleAead32> ||
+                          std::is_same_v<A, PhotonBeetleAead128>;
+        EXPECT_EQ((batch<A, 8>::lanes), loop ? 1u : 8u) << A::name;
+        EXPECT_EQ((batch<A, 16>::lanes), loop ? 1u : 16u) << A::name;
+        EXPECT_EQ((batch<A, 0>::lanes), 1u) << A::name;
+    });
+    registry::hashes::for_each([](auto s) {
+        using H = typename decltype(s)::type;
+        const bool loop = std::is_same_v<H, PhotonBeetleHash>;
+        EXPECT_EQ((batch<H, 8>::lanes), loop ? 1u : 8u) << H::name;
+        EXPECT_EQ((batch<H, 16>::lanes), loop ? 1u : 16u) << H::name;
+    });
+}
+
+template <class P>
+class BatchAead : public ::testing::Test {};
+TYPED_TEST_SUITE_P(BatchAead);
+
+TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
+    using A = typename TypeParam::scheme;
+    using B = batch<A, TypeParam::width>;
+    std::mt19937_64 rng(1);
+    for (std::size_t count : {0, 1, 7, 8, 9, 16, 37, 150}) {
+        std::vector<sample<A>> s;
+        for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng);
+        std::vector<encrypt_job> jobs(count);
+        std::vector<std::array<u8, A::tag_size>> tags(count);
+        for (std::size_t i = 0; i < count; ++i)
+            jobs[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].pt, s[i].out,
+                       tags[i].data(), job_status::invalid};
+        EXPECT_EQ(B::encrypt(jobs), 0u);
+        for (std::size_t i = 0; i < count; ++i) {
+            EXPECT_EQ(jobs[i].status, job_status::ok);
+            EXPECT_EQ(s[i].out, s[i].ct) << "job " << i << " of " << count;
+            EXPECT_EQ(tags[i], s[i].tag) << "job " << i << " of " << count;
+        }
+    }
+}
+
+TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
+    using A = typename TypeParam::scheme;
+    using B = batch<A, TypeParam::width>;
+    std::mt19937_64 rng(2);
+    const std::size_t count = 41;
+    std::vector<sample<A>> s;
+    for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng);
+    std::vector<decrypt_job> jobs(count);
+    std::vector<bool> forged(count);
+    std::size_t forgeries = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        forged[i] = rng() % 3 == 0;
+        if (forged[i]) {
+            // A flipped bit in the tag, the ciphertext or the AD (whichever exists).
+            const auto what = rng() % 3;
+            if (what == 1 && !s[i].ct.empty())
+                s[i].ct[rng() % s[i].ct.size()] ^= 1;
+            else if (what == 2 && !s[i].ad.empty())
+                s[i].ad[rng() % s[i].ad.size()] ^= 0x80;
+            else
+                s[i].tag[rng() % A::tag_size] ^= 4;
+            ++forgeries;
+        }
+        jobs[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].ct, s[i].tag.data(),
+                   s[i].out};
+    }
+    EXPECT_EQ(B::decrypt(jobs), forgeries);
+    for (std::size_t i = 0; i < count; ++i) {
+        EXPECT_EQ(jobs[i].status, forged[i] ? job_status::tag_mismatch : job_status::ok) << i;
+        EXPECT_EQ(s[i].out, forged[i] ? bytes(s[i].pt.size(), 0) : s[i].pt) << "job " << i;
+    }
+}
+
+// One key for all jobs; in place; invalid jobs skipped without disturbing the others.
+TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
+    using A = typename TypeParam::scheme;
+    using B = batch<A, TypeParam::width>;
+    std::mt19937_64 rng(3);
+    const auto key = random_array<A::key_size>(rng);
+    const std::size_t count = 19;
+    std::vector<sample<A>> s;
+    s.reserve(count);  // the jobs point into the samples
+    std::vector<encrypt_job> enc(count);
+    std::vector<std::array<u8, A::tag_size>> tags(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        s.emplace_back(rng);
+        s[i].key = key;
+        A::encrypt(key, s[i].nonce, s[i].ad, s[i].pt, s[i].ct, s[i].tag);
+        s[i].out = s[i].pt;
+        enc[i] = {nullptr, s[i].nonce.data(), s[i].ad, s[i].out, s[i].out, tags[i].data()};
+    }
+    bytes short_out(3);
+    enc[5].ct = short_out;  // wrong size
+    enc[11].tag = nullptr;
+    EXPECT_EQ(B::encrypt(key, enc), 2u);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i == 5 || i == 11) {
+            EXPECT_EQ(enc[i].status, job_status::invalid);
+            continue;
+        }
+        EXPECT_EQ(enc[i].status, job_status::ok);
+        EXPECT_EQ(s[i].out, s[i].ct) << i;
+        EXPECT_EQ(tags[i], s[i].tag) << i;
+    }
+    std::vector<decrypt_job> dec(count);
+    for (std::size_t i = 0; i < count; ++i)
+        dec[i] = {nullptr, s[i].nonce.data(), s[i].ad, s[i].ct, s[i].tag.data(), s[i].ct};
+    bytes wrong(s[4].ct.size() + 1, 0xee);
+    dec[4].pt = wrong;
+    EXPECT_EQ(B::decrypt(key, dec), 1u);
+    EXPECT_EQ(dec[4].status, job_status::invalid);
+    EXPECT_EQ(wrong, bytes(wrong.size(), 0));
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i == 4) continue;
+        EXPECT_EQ(s[i].ct, s[i].pt) << i;
+    }
+}
+
+REGISTER_TYPED_TEST_SUITE_P(BatchAead, EncryptMatchesSingleMessage, DecryptReportsEachJob,
+                            SharedKeyInPlaceAndInvalidJobs);
+INSTANTIATE_TYPED_TEST_SUITE_P(All, BatchAead, widths<registry::aeads>::type);
+
+template <class P>
+class BatchHash : public ::testing::Test {};
+TYPED_TEST_SUITE_P(BatchHash);
+
+TYPED_TEST_P(BatchHash, MatchesSingleMessage) {
+    using H = typename TypeParam::scheme;
+    using B = batch<H, TypeParam::width>;
+    std::mt19937_64 rng(4);
+    for (std::size_t count : {0, 1, 8, 23, 40, 150}) {
+        std::vector<bytes> msgs;
+        std::vector<std::array<u8, H::digest_size>> out(count);
+        std::vector<hash_job> jobs(count);
+        for (std::size_t i = 0; i < count; ++i) msgs.push_back(random_bytes(rng, random_length(rng)));
+        for (std::size_t i = 0; i < count; ++i) jobs[i] = {msgs[i], out[i].data()};
+        if (count > 3) jobs[3].digest = nullptr;
+        EXPECT_EQ(B::hash(jobs), count > 3 ? 1u : 0u);
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i == 3) {
+                EXPECT_EQ(jobs[i].status, job_status::invalid);
+                continue;
+            }
+            EXPECT_EQ(jobs[i].status, job_status::ok);
+            EXPECT_EQ(out[i], lwc::hash<H>(msgs[i])) << "job " << i << " length " << msgs[i].size();
+        }
+    }
+}
+
+REGISTER_TYPED_TEST_SUITE_P(BatchHash, MatchesSingleMessage);
+INSTANTIATE_TYPED_TEST_SUITE_P(All, BatchHash, widths<registry::hashes>::type);
+
+}  // namespace
+}  // namespace lwc::test
