@@ -60,14 +60,14 @@ TEST(BatchLanes, SchemesWithLaneCode) {
     registry::aeads::for_each([](auto s) {
         using A = typename decltype(s)::type;
         const bool loop = std::is_same_v<A, Grain128Aead> || std::is_same_v<A, PhotonBeetleAead32> ||
-                          std::is_same_v<A, PhotonBeetleAead128>;
+                          std::is_same_v<A, PhotonBeetleAead128> || std::is_same_v<A, AsconAead128>;
         EXPECT_EQ((batch<A, 8>::lanes), loop ? 1u : 8u) << A::name;
         EXPECT_EQ((batch<A, 16>::lanes), loop ? 1u : 16u) << A::name;
         EXPECT_EQ((batch<A, 0>::lanes), 1u) << A::name;
     });
     registry::hashes::for_each([](auto s) {
         using H = typename decltype(s)::type;
-        const bool loop = std::is_same_v<H, PhotonBeetleHash>;
+        const bool loop = std::is_same_v<H, PhotonBeetleHash> || std::is_same_v<H, AsconHash256>;
         EXPECT_EQ((batch<H, 8>::lanes), loop ? 1u : 8u) << H::name;
         EXPECT_EQ((batch<H, 16>::lanes), loop ? 1u : 16u) << H::name;
     });

@@ -16,7 +16,7 @@
 
 #include "bytes.hpp"
 
-#if defined(__AVX2__)
+#if LWC_HAS(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -24,9 +24,9 @@ namespace lwc::inline LWC_ISA_NS::detail::batch {
 
 // Lanes of the lane-parallel code compiled for this translation unit; 0: none (the
 // batch API then loops over the single-message code).
-#if defined(__AVX512F__)
+#if LWC_HAS(__AVX512F__)
 inline constexpr std::size_t native_lanes = 16;
-#elif defined(__AVX2__)
+#elif LWC_HAS(__AVX2__)
 inline constexpr std::size_t native_lanes = 8;
 #else
 inline constexpr std::size_t native_lanes = 0;
@@ -45,7 +45,7 @@ LWC_ALWAYS_INLINE vec<W> splat(u32 x) noexcept {
 }
 template <int R, class V>
 LWC_ALWAYS_INLINE V rotr(V x) noexcept {
-#if defined(__AVX2__) && !defined(__AVX512F__)
+#if LWC_HAS(__AVX2__) && !LWC_HAS(__AVX512F__)
     // AVX2 has no vector rotation (three instructions); by whole bytes it is one shuffle.
     if constexpr (sizeof(V) == 32 && R % 8 == 0) {
         constexpr char k = R / 8;  // result byte j of a lane is source byte j + k (mod 4)
@@ -65,10 +65,10 @@ LWC_ALWAYS_INLINE V rotr(V x) noexcept {
 // by lane. One instruction (vpshrdd) with AVX512-VBMI2, else three.
 template <int R, class V>
 LWC_ALWAYS_INLINE V shr_pair(V lo, V hi) noexcept {
-#if defined(__AVX512VBMI2__)
+#if LWC_HAS(__AVX512VBMI2__)
     if constexpr (sizeof(V) == 64)
         return (V)_mm512_shrdi_epi32((__m512i)lo, (__m512i)hi, R);
-#if defined(__AVX512VL__)
+#if LWC_HAS(__AVX512VL__)
     else if constexpr (sizeof(V) == 32)
         return (V)_mm256_shrdi_epi32((__m256i)lo, (__m256i)hi, R);
 #endif
