@@ -47,6 +47,7 @@ REPOS = {
     "tinyjambu": ("itzmeanjan/tinyjambu", "238371569855c81d47d28e99397910a84e603589"),
     "photon-beetle": ("itzmeanjan/photon-beetle", "25fd553634e82768a60538322b90cc63e09e401d"),
     "xoodyak": ("itzmeanjan/xoodyak", "89b34274426c4cd769a8931a85b8db33d6513755"),
+    "ascon-c": ("ascon/ascon-c", "446347f21b209f3921c65ece70027c366cbe1693"),
     "Lightweight-Cryptography-Benchmarking": ("usnistgov/Lightweight-Cryptography-Benchmarking",
                                               "0aee4eda0633693be2bf580b8a64f3900826b6ea"),
 }
@@ -80,11 +81,12 @@ def hashes_of(scheme):
 def lwcrypto():
     aeads = ["tinyjambu-128", "tinyjambu-192", "tinyjambu-256", "xoodyak", "grain-128aead",
              "schwaemm128-128", "schwaemm192-192", "schwaemm256-128", "schwaemm256-256",
-             "photon-beetle-aead-32", "photon-beetle-aead-128"]
-    hashes = ["xoodyak-hash", "esch256", "esch384", "photon-beetle-hash"]
+             "photon-beetle-aead-32", "photon-beetle-aead-128", "ascon-aead128"]
+    hashes = ["xoodyak-hash", "esch256", "esch384", "photon-beetle-hash", "ascon-hash256"]
     # Schemes with another compiled path beside the default (registry *_variants lists).
     portable = {"xoodyak", "grain-128aead", "photon-beetle-aead-32", "photon-beetle-aead-128",
-                "xoodyak-hash", "photon-beetle-hash"}
+                "xoodyak-hash", "photon-beetle-hash", "schwaemm192-192", "schwaemm256-128",
+                "schwaemm256-256", "esch256", "esch384"}
     out = []
     for s in aeads + hashes:
         h = hashes_of(s)
@@ -185,8 +187,16 @@ def nist():
             for s, folder, variants in table for v in variants]
 
 
+def ascon_c():
+    """The Ascon team's ascon-c (SUPERCOP API): its 64-bit, low-size and AVX-512 variants."""
+    table = [("ascon-aead128", "crypto_aead/asconaead128"), ("ascon-hash256", "crypto_hash/asconhash256")]
+    return [Impl(s, f"ascon-c {v}", "supercop", [f"ascon-c/{folder}/{v}/*.c"],
+                 [f"ascon-c/{folder}/{v}", "ascon-c/tests"])
+            for s, folder in table for v in ("opt64", "opt64_lowsize", "avx512")]
+
+
 def contenders():
-    return lwcrypto() + rweather() + xkcp() + itzmeanjan() + nist()
+    return lwcrypto() + rweather() + xkcp() + itzmeanjan() + nist() + ascon_c()
 
 
 # ---- building ----
