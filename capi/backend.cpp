@@ -70,6 +70,29 @@ struct hash_calls {
     static constexpr hash_ops ops{&init, &update, &final, &copy};
 };
 
+template <lwc::Xof X>
+struct xof_calls {
+    static_assert(alignof(X) <= object_align && state_bytes<X> <= sizeof(lwc_hash_state));
+    static constexpr bool customized = requires { X::max_customization_size; };
+    static constexpr std::size_t max_customization = [] {
+        if constexpr (customized) return std::size_t{X::max_customization_size};
+        else return std::size_t{0};
+    }();
+    static void init(void* p, const u8* z, std::size_t n) {
+        if constexpr (customized) new (p) X(std::span<const u8>(z, n));
+        else new (p) X();
+    }
+    static bool update(void* p, const u8* in, std::size_t n) {
+        return static_cast<X*>(p)->update(std::span<const u8>(in, n));
+    }
+    static void squeeze(void* p, u8* out, std::size_t n) {
+        static_cast<X*>(p)->squeeze(std::span<u8>(out, n));
+    }
+    static void copy(void* dst, const void* src) { new (dst) X(*static_cast<const X*>(src)); }
+    static void destroy(void* p) { static_cast<X*>(p)->~X(); }  // the destructor wipes
+    static constexpr xof_ops ops{&init, &update, &squeeze, &copy, &destroy};
+};
+
 constexpr const char* backend_name = LWC_CAPI_STR(LWC_CAPI_BACKEND);
 
 // The flags CMakeLists.txt derived from the list turned on the features it asked for
@@ -97,8 +120,15 @@ constexpr auto hashes = make_table<lwc::registry::hashes, hash_desc>([](auto s) 
                      H::backend.data(), &hash_calls<H>::ops};
 });
 
+constexpr auto xofs = make_table<lwc::registry::xofs, xof_desc>([](auto s) {
+    using X = typename decltype(s)::type;
+    return xof_desc{X::name.data(), X::block_size, xof_calls<X>::max_customization,
+                    state_bytes<X>, X::backend.data(), &xof_calls<X>::ops};
+});
+
 }  // namespace
 
-constinit const backend LWC_CAPI_BACKEND{backend_name, lwc::detail::isa::compiled, aeads, hashes};
+constinit const backend LWC_CAPI_BACKEND{backend_name, lwc::detail::isa::compiled, aeads, hashes,
+                                         xofs};
 
 }  // namespace lwc_capi

@@ -14,6 +14,7 @@ namespace lwc_capi {
 
 using u8 = std::uint8_t;
 using hash_desc = struct lwc_hash;  // the name lwc_hash alone is the one-shot function
+using xof_desc = struct lwc_xof;    // likewise lwc_xof
 
 // The operations behind a descriptor's impl_. Arguments are already checked; the C++
 // checks run again (try_encrypt/try_decrypt: nothing thrown across the C ABI, nothing
@@ -33,10 +34,20 @@ struct hash_ops {
     void (*copy)(void* dst, const void* src);
 };
 
+// On an XOF object inside a caller's lwc_xof_state. init's customization is already
+// checked against the descriptor's max_customization_size.
+struct xof_ops {
+    void (*init)(void* object, const u8* z, std::size_t z_len);
+    bool (*update)(void* object, const u8* in, std::size_t n);  // false once squeezing
+    void (*squeeze)(void* object, u8* out, std::size_t n);
+    void (*copy)(void* dst, const void* src);
+    void (*destroy)(void* object);  // wipes
+};
+
 // The layout of an incremental state: this header, then the hash object at the next
 // multiple of object_align. state_bytes<H> covers any 8-byte-aligned buffer.
 struct state_header {
-    const hash_desc* alg;  // NULL (or foreign) when not initialized
+    const void* alg;  // its hash_desc or xof_desc; NULL (or foreign) when not initialized
 };
 inline constexpr std::size_t object_align = 64;
 template <class H>
@@ -47,6 +58,7 @@ struct backend {
     std::uint64_t features;  // what it is compiled for (bit i: entry i of config.hpp's list)
     std::span<const lwc_aead> aeads;
     std::span<const hash_desc> hashes;
+    std::span<const xof_desc> xofs;
 };
 
 // One per compiled target, defined by backend.cpp (capi/CMakeLists.txt lists them).

@@ -103,6 +103,7 @@ const Desc* at(std::span<const Desc> table, std::size_t i) {
 
 const aead_ops& ops_of(const lwc_aead* a) { return *static_cast<const aead_ops*>(a->impl_); }
 const hash_ops& ops_of(const hash_desc* h) { return *static_cast<const hash_ops*>(h->impl_); }
+const xof_ops& ops_of(const xof_desc* x) { return *static_cast<const xof_ops*>(x->impl_); }
 
 // A pointer may be NULL only when its length is 0.
 bool bad_buffer(const void* p, std::size_t n) { return p == nullptr && n != 0; }
@@ -145,6 +146,7 @@ bool is_listed(std::span<const Desc> table, const Desc* d) {
 }
 bool is_listed(const lwc_aead* alg) { return is_listed(active().aeads, alg); }
 bool is_listed(const hash_desc* alg) { return is_listed(active().hashes, alg); }
+bool is_listed(const xof_desc* alg) { return is_listed(active().xofs, alg); }
 
 // ------------------------------------------------------------ hash states
 
@@ -161,9 +163,26 @@ void* object_in(lwc_hash_state* st) {
 
 // The descriptor an initialized state belongs to, or NULL: a state never initialized
 // (or finalized since) holds no pointer into the table.
-const hash_desc* alg_of(lwc_hash_state* st) {
-    const hash_desc* alg = header_of(st)->alg;
+// A hash state is never taken for an XOF state, nor the other way round: each check
+// looks in its own table.
+template <class Desc = hash_desc>
+const Desc* alg_of(lwc_hash_state* st) {
+    const Desc* alg = static_cast<const Desc*>(header_of(st)->alg);
     return is_listed(alg) ? alg : nullptr;
+}
+
+// lwc_hash_copy and lwc_xof_copy: dst becomes a copy of an initialized src of kind Desc.
+template <class Desc>
+int copy_state(lwc_hash_state* dst, const lwc_hash_state* src) {
+    if (dst == nullptr || src == nullptr) return LWC_ERR_ARGUMENT;
+    auto* s = const_cast<lwc_hash_state*>(src);  // object_in needs no write access
+    const Desc* alg = alg_of<Desc>(s);
+    if (alg == nullptr) return LWC_ERR_STATE;
+    if (dst == src) return LWC_OK;
+    if (overlap({dst, alg->state_size}, {src, alg->state_size})) return LWC_ERR_ARGUMENT;
+    header_of(dst)->alg = alg;
+    ops_of(alg).copy(object_in(dst), object_in(s));
+    return LWC_OK;
 }
 
 }  // namespace
@@ -188,6 +207,9 @@ const char* lwc_backend(void) { return active().name; }
 size_t lwc_aead_count(void) { return active().aeads.size(); }
 const lwc_aead* lwc_aead_at(size_t i) { return at(active().aeads, i); }
 const lwc_aead* lwc_aead_find(const char* name) { return find(active().aeads, name); }
+size_t lwc_xof_count(void) { return active().xofs.size(); }
+const struct lwc_xof* lwc_xof_at(size_t i) { return at(active().xofs, i); }
+const struct lwc_xof* lwc_xof_find(const char* name) { return find(active().xofs, name); }
 size_t lwc_hash_count(void) { return active().hashes.size(); }
 const struct lwc_hash* lwc_hash_at(size_t i) { return at(active().hashes, i); }
 const struct lwc_hash* lwc_hash_find(const char* name) { return find(active().hashes, name); }
@@ -280,14 +302,60 @@ int lwc_hash_final(lwc_hash_state* st, uint8_t* out) {
 }
 
 int lwc_hash_copy(lwc_hash_state* dst, const lwc_hash_state* src) {
-    if (dst == nullptr || src == nullptr) return LWC_ERR_ARGUMENT;
-    auto* s = const_cast<lwc_hash_state*>(src);  // object_in needs no write access
-    const hash_desc* alg = alg_of(s);
+    return copy_state<hash_desc>(dst, src);
+}
+
+// ------------------------------------------------------------ XOF
+
+int lwc_xof(const struct lwc_xof* alg, uint8_t* out, size_t out_len, const uint8_t* in,
+            size_t in_len) {
+    if (bad_buffer(out, out_len) || bad_buffer(in, in_len) || !is_listed(alg) ||
+        bad_alias({out, out_len}, {in, in_len}))
+        return LWC_ERR_ARGUMENT;
+    lwc_xof_state st;
+    int rc = lwc_xof_init(alg, &st, nullptr, 0);
+    if (rc == LWC_OK) rc = lwc_xof_update(&st, in, in_len);
+    if (rc == LWC_OK) rc = lwc_xof_squeeze(&st, out, out_len);
+    lwc_xof_clear(&st);
+    return rc;
+}
+
+int lwc_xof_init(const struct lwc_xof* alg, lwc_xof_state* st, const uint8_t* z, size_t z_len) {
+    if (st == nullptr || !is_listed(alg) || bad_buffer(z, z_len)) return LWC_ERR_ARGUMENT;
+    if (z_len > alg->max_customization_size) return LWC_ERR_LENGTH;
+    if (overlap({z, z_len}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
+    header_of(st)->alg = alg;
+    ops_of(alg).init(object_in(st), z, z_len);
+    return LWC_OK;
+}
+
+int lwc_xof_update(lwc_xof_state* st, const uint8_t* in, size_t in_len) {
+    if (st == nullptr || bad_buffer(in, in_len)) return LWC_ERR_ARGUMENT;
+    const xof_desc* alg = alg_of<xof_desc>(st);
     if (alg == nullptr) return LWC_ERR_STATE;
-    if (dst == src) return LWC_OK;
-    if (overlap({dst, alg->state_size}, {src, alg->state_size})) return LWC_ERR_ARGUMENT;
-    header_of(dst)->alg = alg;
-    ops_of(alg).copy(object_in(dst), object_in(s));
+    if (overlap({in, in_len}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
+    return ops_of(alg).update(object_in(st), in, in_len) ? LWC_OK : LWC_ERR_STATE;
+}
+
+int lwc_xof_squeeze(lwc_xof_state* st, uint8_t* out, size_t n) {
+    if (st == nullptr || bad_buffer(out, n)) return LWC_ERR_ARGUMENT;
+    const xof_desc* alg = alg_of<xof_desc>(st);
+    if (alg == nullptr) return LWC_ERR_STATE;
+    if (overlap({out, n}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
+    ops_of(alg).squeeze(object_in(st), out, n);
+    return LWC_OK;
+}
+
+int lwc_xof_copy(lwc_xof_state* dst, const lwc_xof_state* src) {
+    return copy_state<xof_desc>(dst, src);
+}
+
+int lwc_xof_clear(lwc_xof_state* st) {
+    if (st == nullptr) return LWC_ERR_ARGUMENT;
+    const xof_desc* alg = alg_of<xof_desc>(st);
+    if (alg == nullptr) return LWC_OK;
+    ops_of(alg).destroy(object_in(st));
+    header_of(st)->alg = nullptr;
     return LWC_OK;
 }
 

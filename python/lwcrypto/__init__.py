@@ -15,26 +15,36 @@ Hashes, shaped like hashlib's::
     lwcrypto.Esch256(b"abc").hexdigest()
     h = lwcrypto.new("xoodyak-hash"); h.update(b"ab"); h.update(b"c"); h.digest()
 
-algorithms, aead_algorithms and hash_algorithms list the registry names;
+Extendable-output functions (XOFs), shaped like hashlib's SHAKE::
+
+    lwcrypto.AsconXof128(b"abc").hexdigest(64)          # any length
+    x = lwcrypto.AsconCxof128(b"abc", customization=b"app v1")
+    x.squeeze(16); x.squeeze(16)                         # a stream, as pyca's XOFHash
+
+algorithms, aead_algorithms, hash_algorithms and xof_algorithms list the registry names;
 aead(name) and new(name, data) find a scheme by name (in any case, as hashlib does).
 """
 
 from . import _lwcrypto
-from ._lwcrypto import Aead, Hash, InvalidTag, __version__
+from ._lwcrypto import Aead, Hash, InvalidTag, Xof, __version__
 
-Aead.__module__ = Hash.__module__ = __name__
+Aead.__module__ = Hash.__module__ = Xof.__module__ = __name__
 
 # The scheme classes, made by the extension from liblwc's enumeration; registry names.
 _aeads = {cls.name: cls for cls in _lwcrypto.aead_classes}
 _hashes = {cls.name: cls for cls in _lwcrypto.hash_classes}
-globals().update({cls.__name__: cls for cls in (*_aeads.values(), *_hashes.values())})
+_xofs = {cls.name: cls for cls in _lwcrypto.xof_classes}
+_classes = (*_aeads.values(), *_hashes.values(), *_xofs.values())
+globals().update({cls.__name__: cls for cls in _classes})
 
 aead_algorithms = tuple(_aeads)
 hash_algorithms = tuple(_hashes)
-algorithms = aead_algorithms + hash_algorithms
+xof_algorithms = tuple(_xofs)
+algorithms = aead_algorithms + hash_algorithms + xof_algorithms
 
 
-_KINDS = {"AEAD": (_aeads, "an AEAD", "AEADs"), "hash": (_hashes, "a hash", "hashes")}
+_KINDS = {"AEAD": (_aeads, "an AEAD", "AEADs"), "hash": (_hashes, "a hash", "hashes"),
+          "XOF": (_xofs, "an XOF", "XOFs")}
 
 
 def _lookup(kind, name):
@@ -57,13 +67,24 @@ def aead(name):
     return _lookup("AEAD", name)
 
 
-def new(name, data=b"", *, usedforsecurity=True, string=None):
-    """A new hash object of a registry name (any case), as hashlib.new: new("esch256", b"abc").
+def new(name, data=b"", *, usedforsecurity=True, string=None, customization=b""):
+    """A new hash or XOF object of a registry name (any case), as hashlib.new:
+    new("esch256", b"abc"), new("ascon-xof128", b"abc").digest(100).
 
-    ValueError, listing the known names, for an unknown name or an AEAD's."""
+    customization is for the XOFs that take one (ascon-cxof128). ValueError, listing the
+    known names, for an unknown name or an AEAD's."""
+    key = name.lower() if isinstance(name, str) else None
+    if key in _xofs:
+        if string is not None:
+            data = string
+        if _xofs[key].max_customization_size == 0 and not customization:
+            return _xofs[key](data)  # the class says what it takes
+        return _xofs[key](data, customization=customization)
+    if customization:
+        raise TypeError(f"{name} takes no customization string (a hash, not an XOF)")
     return _lookup("hash", name)(data, usedforsecurity=usedforsecurity, string=string)
 
 
-__all__ = ["Aead", "Hash", "InvalidTag", "__version__", "aead", "new", "algorithms",
-           "aead_algorithms", "hash_algorithms",
-           *(cls.__name__ for cls in (*_aeads.values(), *_hashes.values()))]
+__all__ = ["Aead", "Hash", "InvalidTag", "Xof", "__version__", "aead", "new", "algorithms",
+           "aead_algorithms", "hash_algorithms", "xof_algorithms",
+           *(cls.__name__ for cls in _classes)]

@@ -15,6 +15,7 @@ __version__: str
 algorithms: tuple[str, ...]
 aead_algorithms: tuple[str, ...]
 hash_algorithms: tuple[str, ...]
+xof_algorithms: tuple[str, ...]
 
 class InvalidTag(Exception): ...
 
@@ -43,6 +44,20 @@ class Hash:
     def copy(self) -> Self: ...
     def digest(self) -> bytes: ...
     def hexdigest(self) -> str: ...
+    def update(self, data: Buffer) -> None: ...
+
+class Xof:
+    """An extendable-output function (XOF): any number of output bytes."""
+    name: ClassVar[str]
+    digest_size: ClassVar[int]
+    block_size: ClassVar[int]
+    max_customization_size: ClassVar[int]
+    backend: ClassVar[str]
+    def __init__(self, data: Buffer = b'', *, customization: Buffer = b'') -> None: ...
+    def copy(self) -> Self: ...
+    def digest(self, length: int) -> bytes: ...
+    def hexdigest(self, length: int) -> str: ...
+    def squeeze(self, length: int) -> bytes: ...
     def update(self, data: Buffer) -> None: ...
 
 class TinyJambu128(Aead):
@@ -78,6 +93,9 @@ class PhotonBeetleAead32(Aead):
 class PhotonBeetleAead128(Aead):
     """AEAD 'photon-beetle-aead-128': 16-byte key, 16-byte nonce, 16-byte tag."""
 
+class AsconAead128(Aead):
+    """AEAD 'ascon-aead128': 16-byte key, 16-byte nonce, 16-byte tag."""
+
 class XoodyakHash(Hash):
     """Hash 'xoodyak-hash': 32-byte digest, 16-byte blocks."""
 
@@ -90,7 +108,16 @@ class Esch384(Hash):
 class PhotonBeetleHash(Hash):
     """Hash 'photon-beetle-hash': 32-byte digest, 4-byte blocks."""
 
-def aead(name: str) -> type[Aead]: ...
-def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None) -> Hash: ...
+class AsconHash256(Hash):
+    """Hash 'ascon-hash256': 32-byte digest, 8-byte blocks."""
 
-__all__ = ["Aead", "Esch256", "Esch384", "Grain128Aead", "Hash", "InvalidTag", "PhotonBeetleAead128", "PhotonBeetleAead32", "PhotonBeetleHash", "Schwaemm128_128", "Schwaemm192_192", "Schwaemm256_128", "Schwaemm256_256", "TinyJambu128", "TinyJambu192", "TinyJambu256", "XoodyakAead", "XoodyakHash", "__version__", "aead", "aead_algorithms", "algorithms", "hash_algorithms", "new"]
+class AsconXof128(Xof):
+    """XOF 'ascon-xof128': any output length, 8-byte blocks."""
+
+class AsconCxof128(Xof):
+    """XOF 'ascon-cxof128': any output length, 8-byte blocks, customization string of at most 256 bytes."""
+
+def aead(name: str) -> type[Aead]: ...
+def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None, customization: Buffer = b'') -> Hash | Xof: ...
+
+__all__ = ["Aead", "AsconAead128", "AsconCxof128", "AsconHash256", "AsconXof128", "Esch256", "Esch384", "Grain128Aead", "Hash", "InvalidTag", "PhotonBeetleAead128", "PhotonBeetleAead32", "PhotonBeetleHash", "Schwaemm128_128", "Schwaemm192_192", "Schwaemm256_128", "Schwaemm256_256", "TinyJambu128", "TinyJambu192", "TinyJambu256", "Xof", "XoodyakAead", "XoodyakHash", "__version__", "aead", "aead_algorithms", "algorithms", "hash_algorithms", "new", "xof_algorithms"]

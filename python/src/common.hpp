@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 
@@ -91,6 +92,29 @@ void run(std::size_t bytes, F&& f) {
     }
 }
 
+// Runs f on the state of o (a Hash or Xof: members lock and shared; called with the GIL
+// held), without the GIL from gil_threshold bytes on. Such a call sets o.shared first
+// (with the GIL), and from then on every use of the state takes the lock; until then the
+// GIL alone keeps the state to one thread, as in hashlib. A thread that finds the lock
+// taken waits for it without the GIL, so that other Python threads go on meanwhile.
+template <class T, class F>
+void locked(T& o, std::size_t bytes, F&& f) {
+    if (bytes >= gil_threshold) {
+        o.shared = true;
+        nb::gil_scoped_release unlocked;
+        std::lock_guard guard(o.lock);
+        f();
+        return;
+    }
+    if (!o.shared) return f();
+    if (!o.lock.try_lock()) {
+        nb::gil_scoped_release unlocked;
+        o.lock.lock();
+    }
+    std::lock_guard guard(o.lock, std::adopt_lock);
+    f();
+}
+
 // Zeroes memory in a way the compiler keeps although the object dies right after.
 void wipe(void* p, std::size_t n) noexcept;
 
@@ -157,5 +181,6 @@ nb::str repr(nb::handle self, const char* kind);
 
 void bind_aead(nb::module_& m);
 void bind_hash(nb::module_& m);
+void bind_xof(nb::module_& m);
 
 }  // namespace lwcpy

@@ -1,7 +1,6 @@
 // lwcrypto.Hash and one class per hash of liblwc (Esch256, XoodyakHash, ...), made at
 // module init from the enumeration, shaped like hashlib's objects. The state lives in the
 // object (liblwc's caller-allocated state).
-#include <mutex>
 #include <new>
 
 #include "common.hpp"
@@ -29,27 +28,6 @@ struct Hash {
         if (status != LWC_OK) raise_status(name(), status);
     }
 };
-
-// Runs f on h's state (called with the GIL held), without the GIL from gil_threshold
-// bytes on. A thread that finds the lock taken waits for it without the GIL, so that
-// other Python threads go on meanwhile.
-template <class F>
-void locked(Hash& h, std::size_t bytes, F&& f) {
-    if (bytes >= gil_threshold) {
-        h.shared = true;
-        nb::gil_scoped_release unlocked;
-        std::lock_guard guard(h.lock);
-        f();
-        return;
-    }
-    if (!h.shared) return f();
-    if (!h.lock.try_lock()) {
-        nb::gil_scoped_release unlocked;
-        h.lock.lock();
-    }
-    std::lock_guard guard(h.lock, std::adopt_lock);
-    f();
-}
 
 void absorb(Hash& h, const input& in) {
     int rc;

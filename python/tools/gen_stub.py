@@ -34,6 +34,7 @@ __version__: str
 algorithms: tuple[str, ...]
 aead_algorithms: tuple[str, ...]
 hash_algorithms: tuple[str, ...]
+xof_algorithms: tuple[str, ...]
 
 class InvalidTag(Exception): ...
 '''
@@ -46,11 +47,15 @@ CLASS_ATTRIBUTES = {lwcrypto.Aead: ("name: ClassVar[str]", "key_size: ClassVar[i
                                     "nonce_size: ClassVar[int]", "tag_size: ClassVar[int]",
                                     "backend: ClassVar[str]"),
                     lwcrypto.Hash: ("name: str", "digest_size: int", "block_size: int",
-                                    "backend: ClassVar[str]")}
+                                    "backend: ClassVar[str]"),
+                    lwcrypto.Xof: ("name: ClassVar[str]", "digest_size: ClassVar[int]",
+                                   "block_size: ClassVar[int]",
+                                   "max_customization_size: ClassVar[int]",
+                                   "backend: ClassVar[str]")}
 
 FUNCTIONS = """\
 def aead(name: str) -> type[Aead]: ...
-def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None) -> Hash: ..."""
+def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None, customization: Buffer = b'') -> Hash | Xof: ..."""
 
 
 def summary(obj) -> str:
@@ -82,9 +87,10 @@ def scheme_class(cls) -> list[str]:
 
 
 def render() -> str:
-    schemes = [*lwcrypto._lwcrypto.aead_classes, *lwcrypto._lwcrypto.hash_classes]
+    schemes = [*lwcrypto._lwcrypto.aead_classes, *lwcrypto._lwcrypto.hash_classes,
+               *lwcrypto._lwcrypto.xof_classes]
     blocks = [HEADER.rstrip("\n")]
-    blocks += ["\n".join(base_class(c)) for c in (lwcrypto.Aead, lwcrypto.Hash)]
+    blocks += ["\n".join(base_class(c)) for c in (lwcrypto.Aead, lwcrypto.Hash, lwcrypto.Xof)]
     blocks += ["\n".join(scheme_class(c)) for c in schemes]
     blocks.append(FUNCTIONS)
     blocks.append(f"__all__ = {json.dumps(sorted(lwcrypto.__all__))}")

@@ -39,12 +39,12 @@ typedef struct {
 
 typedef struct {
     int count;
-    field key, nonce, pt, ad, ct, msg, md;
+    field key, nonce, pt, ad, ct, msg, md, z;
 } record;
 
 static field *field_named(record *r, const char *name) {
-    static const char *const names[] = {"Key", "Nonce", "PT", "AD", "CT", "Msg", "MD"};
-    field *const fields[] = {&r->key, &r->nonce, &r->pt, &r->ad, &r->ct, &r->msg, &r->md};
+    static const char *const names[] = {"Key", "Nonce", "PT", "AD", "CT", "Msg", "MD", "Z"};
+    field *const fields[] = {&r->key, &r->nonce, &r->pt, &r->ad, &r->ct, &r->msg, &r->md, &r->z};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; ++i)
         if (strcmp(name, names[i]) == 0) return fields[i];
@@ -353,6 +353,126 @@ static void check_hash_overlap(const struct lwc_hash *h) {
     CHECK(lwc_hash_final(&st, buf) == LWC_OK && lwc_hash_final(&other, buf) == LWC_OK);
 }
 
+/* ---------------------------------------------------------------- XOF */
+
+/* Squeezes n bytes of st into out in pieces of 0, 1, 2, ..., limit - 1 bytes. */
+static void squeeze_in_pieces(lwc_xof_state *st, uint8_t *out, size_t n, size_t limit) {
+    size_t pos = 0, step = 0;
+    while (pos < n) {
+        const size_t take = step < n - pos ? step : n - pos;
+        CHECK(lwc_xof_squeeze(st, out + pos, take) == LWC_OK);
+        pos += take;
+        step = (step + 1) % limit;
+    }
+}
+
+static void check_xof_record(const struct lwc_xof *x, const record *r) {
+    static uint8_t out[MAX_FIELD], forked[MAX_FIELD];
+    const uint8_t *msg = r->msg.data, *z = r->z.data;
+    const size_t len = r->msg.len, n = r->md.len;
+    size_t pos = 0, step = 0, fork_at = 0;
+    lwc_xof_state st, fork;
+
+    CHECK(n > 0 && r->z.len <= x->max_customization_size);
+    if (r->z.len == 0)
+        CHECK(lwc_xof(x, out, n, msg, len) == LWC_OK && memcmp(out, r->md.data, n) == 0);
+    /* Incremental, in pieces of 0, 1, 2, ..., block_size + 1 bytes; forked half-way. */
+    CHECK(lwc_xof_init(x, &st, z, r->z.len) == LWC_OK);
+    while (pos < len) {
+        const size_t take = step < len - pos ? step : len - pos;
+        if (fork_at == 0 && pos >= len / 2) {
+            CHECK(lwc_xof_copy(&fork, &st) == LWC_OK);
+            fork_at = pos + 1; /* + 1: 0 means "not forked yet" */
+        }
+        CHECK(lwc_xof_update(&st, msg + pos, take) == LWC_OK);
+        pos += take;
+        step = (step + 1) % (x->block_size + 2);
+    }
+    /* Squeezed in pieces, forked half-way through the output too. */
+    squeeze_in_pieces(&st, out, n / 2, x->block_size + 2);
+    CHECK(lwc_xof_update(&st, msg, 0) == LWC_ERR_STATE); /* absorbing is over */
+    squeeze_in_pieces(&st, out + n / 2, n - n / 2, 3);
+    CHECK(memcmp(out, r->md.data, n) == 0);
+    CHECK(lwc_xof_clear(&st) == LWC_OK);
+    if (fork_at != 0) {
+        CHECK(lwc_xof_update(&fork, msg + fork_at - 1, len - (fork_at - 1)) == LWC_OK);
+        CHECK(lwc_xof_squeeze(&fork, forked, n) == LWC_OK);
+        CHECK(memcmp(forked, r->md.data, n) == 0);
+        CHECK(lwc_xof_clear(&fork) == LWC_OK);
+    }
+}
+
+/* A fork taken while squeezing goes on with the same stream. */
+static void check_xof_squeeze_fork(const struct lwc_xof *x) {
+    uint8_t a[200], b[200], whole[300];
+    lwc_xof_state st, fork;
+    CHECK(lwc_xof(x, whole, sizeof whole, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(lwc_xof_init(x, &st, NULL, 0) == LWC_OK && lwc_xof_update(&st, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(lwc_xof_squeeze(&st, a, 100) == LWC_OK && lwc_xof_copy(&fork, &st) == LWC_OK);
+    CHECK(lwc_xof_squeeze(&st, a + 100, 100) == LWC_OK);
+    CHECK(lwc_xof_squeeze(&fork, b, 200) == LWC_OK);
+    CHECK(memcmp(a, whole, 200) == 0 && memcmp(b, whole + 100, 200) == 0);
+    CHECK(lwc_xof_clear(&st) == LWC_OK && lwc_xof_clear(&fork) == LWC_OK);
+}
+
+static void check_xof_arguments(const struct lwc_xof *x) {
+    uint8_t out[64], in[3] = {1, 2, 3}, z[LWC_HASH_MAX_DIGEST_SIZE * 8];
+    lwc_xof_state st, other;
+    struct lwc_xof foreign = *x;
+    const size_t too_long = x->max_customization_size + 1;
+
+    snprintf(context, sizeof context, "%s arguments", x->name);
+    CHECK(x->state_size > 0 && x->state_size <= sizeof(lwc_xof_state) && x->block_size > 0);
+    memset(z, 0, sizeof z);
+    CHECK(too_long <= sizeof z);
+    CHECK(lwc_xof(x, out, 0, NULL, 0) == LWC_OK && lwc_xof(x, NULL, 0, in, 3) == LWC_OK);
+    CHECK(lwc_xof(x, NULL, 1, in, 3) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof(x, out, 1, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof(NULL, out, 1, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof(&foreign, out, 1, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_init(x, NULL, NULL, 0) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_init(&foreign, &st, NULL, 0) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_init(x, &st, NULL, 1) == LWC_ERR_ARGUMENT);
+    /* The longest string it takes, and one byte more (any byte for one that takes none). */
+    CHECK(lwc_xof_init(x, &st, z, too_long) == LWC_ERR_LENGTH);
+    CHECK(lwc_xof_init(x, &st, z, too_long - 1) == LWC_OK && lwc_xof_clear(&st) == LWC_OK);
+    /* Never initialized or cleared: a state error. A hash state is no XOF state. */
+    memset(&st, 0, sizeof st);
+    CHECK(lwc_xof_update(&st, in, 1) == LWC_ERR_STATE);
+    CHECK(lwc_xof_squeeze(&st, out, 1) == LWC_ERR_STATE);
+    CHECK(lwc_xof_copy(&other, &st) == LWC_ERR_STATE);
+    CHECK(lwc_xof_clear(&st) == LWC_OK);
+    CHECK(lwc_hash_init(lwc_hash_at(0), &st) == LWC_OK);
+    CHECK(lwc_xof_squeeze(&st, out, 1) == LWC_ERR_STATE && lwc_hash_final(&st, out) == LWC_OK);
+    CHECK(lwc_xof_init(x, &st, NULL, 0) == LWC_OK);
+    CHECK(lwc_hash_update(&st, in, 1) == LWC_ERR_STATE);
+    CHECK(lwc_xof_update(&st, NULL, 0) == LWC_OK);
+    CHECK(lwc_xof_update(&st, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_update(NULL, in, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_squeeze(&st, NULL, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_squeeze(NULL, out, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_copy(NULL, &st) == LWC_ERR_ARGUMENT && lwc_xof_clear(NULL) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_squeeze(&st, NULL, 0) == LWC_OK);
+    CHECK(lwc_xof_update(&st, in, 1) == LWC_ERR_STATE); /* after a squeeze, even of 0 bytes */
+    CHECK(lwc_xof_squeeze(&st, out, 1) == LWC_OK);
+    /* Overlaps: with the state, and a one-shot output partly over its input. */
+    CHECK(lwc_xof_squeeze(&st, (uint8_t *)&st + 1, 1) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_copy((lwc_xof_state *)((uint8_t *)&st + 8), &st) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_copy(&st, &st) == LWC_OK);
+    CHECK(lwc_xof_clear(&st) == LWC_OK);
+    CHECK(all_zero((const uint8_t *)&st + 8, x->state_size - 8)); /* wiped */
+    CHECK(lwc_xof_squeeze(&st, out, 1) == LWC_ERR_STATE);
+    CHECK(lwc_xof_init(x, &st, NULL, 0) == LWC_OK);
+    CHECK(lwc_xof_update(&st, (const uint8_t *)&st + 8, 8) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof_clear(&st) == LWC_OK);
+    if (x->max_customization_size > 0)
+        CHECK(lwc_xof_init(x, &st, (const uint8_t *)&st + 8, 1) == LWC_ERR_ARGUMENT);
+    memcpy(z, in, 3);
+    CHECK(lwc_xof(x, out, 3, z, 3) == LWC_OK);
+    CHECK(lwc_xof(x, z + 1, 3, z, 3) == LWC_ERR_ARGUMENT);
+    CHECK(lwc_xof(x, z, 3, z, 3) == LWC_OK && memcmp(z, out, 3) == 0); /* in place */
+}
+
 /* ---------------------------------------------------------------- the whole library */
 
 /* A descriptor's code path is one its backend has. */
@@ -377,6 +497,18 @@ static void check_lookup(const char *backend) {
     CHECK(lwc_hash_find("Xoodyak-Hash") != NULL && lwc_aead_find("xoodya") == NULL);
     CHECK(lwc_aead_find("xoodyakk") == NULL && lwc_hash_find("esch256 ") == NULL);
     CHECK(lwc_aead_at(lwc_aead_count()) == NULL && lwc_hash_at(lwc_hash_count()) == NULL);
+    CHECK(lwc_xof_count() > 0 && lwc_xof_at(lwc_xof_count()) == NULL);
+    CHECK(lwc_xof_find("no-such-scheme") == NULL && lwc_xof_find(NULL) == NULL);
+    for (i = 0; i < lwc_xof_count(); ++i) {
+        const struct lwc_xof *x = lwc_xof_at(i);
+        char upper[64];
+        for (j = 0; x->name[j] != '\0' && j + 1 < sizeof upper; ++j)
+            upper[j] = (char)(x->name[j] >= 'a' && x->name[j] <= 'z' ? x->name[j] - 32 : x->name[j]);
+        upper[j] = '\0';
+        CHECK(lwc_xof_find(x->name) == x && lwc_xof_find(upper) == x);
+        CHECK(lwc_hash_find(x->name) == NULL && lwc_aead_find(x->name) == NULL);
+        CHECK(path_in(x->backend, backend));
+    }
     for (i = 0; i < lwc_aead_count(); ++i) {
         const lwc_aead *a = lwc_aead_at(i);
         CHECK(lwc_aead_find(a->name) == a && lwc_hash_find(a->name) == NULL);
@@ -419,6 +551,7 @@ static size_t run_kat(const char *dir, const char *name, const void *alg,
 
 static void aead_record(const void *alg, const record *r) { check_aead_record(alg, r); }
 static void hash_record(const void *alg, const record *r) { check_hash_record(alg, r); }
+static void xof_record(const void *alg, const record *r) { check_xof_record(alg, r); }
 
 /* Backends from slowest to fastest: choosing a slower one than asked means this CPU
  * lacks the one asked for; a faster one means the request was ignored. */
@@ -461,7 +594,14 @@ int main(int argc, char **argv) {
         check_hash_arguments(h);
         check_hash_overlap(h);
     }
-    printf("backend %s: %zu AEADs, %zu hashes, %zu KAT records: %s (%d failures)\n", chosen,
-           lwc_aead_count(), lwc_hash_count(), records, failures ? "FAILED" : "ok", failures);
+    for (i = 0; i < lwc_xof_count(); ++i) {
+        const struct lwc_xof *x = lwc_xof_at(i);
+        records += run_kat(kat_dir, x->name, x, xof_record);
+        check_xof_squeeze_fork(x);
+        check_xof_arguments(x);
+    }
+    printf("backend %s: %zu AEADs, %zu hashes, %zu XOFs, %zu KAT records: %s (%d failures)\n",
+           chosen, lwc_aead_count(), lwc_hash_count(), lwc_xof_count(), records,
+           failures ? "FAILED" : "ok", failures);
     return failures ? 1 : 0;
 }

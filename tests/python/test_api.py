@@ -32,7 +32,7 @@ def sample(cls):
 def registry_lists() -> dict[str, list[str]]:
     """The C++ type names of the registry's lists (include/lwc/registry.hpp), in order."""
     text = (Path(__file__).resolve().parents[2] / "include/lwc/registry.hpp").read_text()
-    lists = dict(re.findall(r"using (aeads|hashes) = scheme_list<([^;]*)>;", text))
+    lists = dict(re.findall(r"using (aeads|hashes|xofs) = scheme_list<([^;]*)>;", text))
     return {kind: re.findall(r"\w+", names) for kind, names in lists.items()}
 
 
@@ -42,7 +42,9 @@ def test_class_names_are_the_registry_type_names() -> None:
     lists = registry_lists()
     assert [c.__name__ for c in AEADS] == lists["aeads"]
     assert [c.__name__ for c in HASHES] == lists["hashes"]
-    for cls in (*AEADS, *HASHES):
+    xofs = lwcrypto._lwcrypto.xof_classes
+    assert [c.__name__ for c in xofs] == lists["xofs"]
+    for cls in (*AEADS, *HASHES, *xofs):
         assert getattr(lwcrypto, cls.__name__) is cls and cls.__name__ in lwcrypto.__all__
         assert cls.__module__ == "lwcrypto" and cls.__qualname__ == cls.__name__
 
@@ -50,7 +52,9 @@ def test_class_names_are_the_registry_type_names() -> None:
 def test_algorithm_lists() -> None:
     assert lwcrypto.aead_algorithms == tuple(c.name for c in lwcrypto._lwcrypto.aead_classes)
     assert lwcrypto.hash_algorithms == tuple(c.name for c in lwcrypto._lwcrypto.hash_classes)
-    assert lwcrypto.algorithms == lwcrypto.aead_algorithms + lwcrypto.hash_algorithms
+    assert lwcrypto.xof_algorithms == tuple(c.name for c in lwcrypto._lwcrypto.xof_classes)
+    assert lwcrypto.algorithms == (lwcrypto.aead_algorithms + lwcrypto.hash_algorithms +
+                                   lwcrypto.xof_algorithms)
     assert all(isinstance(n, str) and n == n.lower() for n in lwcrypto.algorithms)
     assert re.fullmatch(r"\d+\.\d+\.\d+", lwcrypto.__version__)
 

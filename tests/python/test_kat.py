@@ -51,6 +51,22 @@ def test_hash_kat(name: str) -> None:
         assert lwcrypto.new(name, r["Msg"]).digest() == r["MD"]
 
 
+@pytest.mark.parametrize("name", lwcrypto.xof_algorithms)
+def test_xof_kat(name: str) -> None:
+    """XOF files: Msg and MD (the output length is MD's); CXOF files: Z too."""
+    kats = records(name)
+    assert len(kats) > 0
+    cls = lwcrypto.new(name).__class__
+    for r in kats:
+        n = len(r["MD"])
+        assert n > 0
+        z = {"customization": r["Z"]} if "Z" in r else {}
+        assert cls(r["Msg"], **z).digest(n) == r["MD"]
+        x = cls(**z)
+        x.update(r["Msg"])
+        assert x.squeeze(n // 3) + x.squeeze(n - n // 3) == r["MD"]
+
+
 def test_every_scheme_has_a_kat_file() -> None:
     assert sorted(p.stem for p in KAT_DIR.glob("*.txt")) == sorted(lwcrypto.algorithms)
 
@@ -67,6 +83,8 @@ for name in lwcrypto.aead_algorithms:
     test_kat.test_aead_kat(name)
 for name in lwcrypto.hash_algorithms:
     test_kat.test_hash_kat(name)
+for name in lwcrypto.xof_algorithms:
+    test_kat.test_xof_kat(name)
 """
 
 

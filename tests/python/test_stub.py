@@ -33,9 +33,10 @@ def test_stub_and_marker_are_installed() -> None:
     stub = (installed / "__init__.pyi").read_text()
     tree = ast.parse(stub)
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-    schemes = (*lwcrypto._lwcrypto.aead_classes, *lwcrypto._lwcrypto.hash_classes)
+    schemes = (*lwcrypto._lwcrypto.aead_classes, *lwcrypto._lwcrypto.hash_classes,
+               *lwcrypto._lwcrypto.xof_classes)
     assert {cls.__name__ for cls in schemes} <= classes
-    assert {"Aead", "Hash", "InvalidTag"} <= classes
+    assert {"Aead", "Hash", "Xof", "InvalidTag"} <= classes
 
 
 def test_hash_attributes_fit_hashlibs_protocol() -> None:

@@ -14,18 +14,26 @@ from errno import ENOENT
 import lwcrypto
 
 from .common import (ARTICLE, CHUNK, EXIT_FAILED, EXIT_OK, CliError, StdoutError, display,
-                     kind_of, open_input, scheme_arg, size_of, warn, write_stdout)
+                     kind_of, open_input, parse_hex, scheme_arg, size_of, warn, write_stdout)
 from .progress import Progress
 
 # Xoodyak's hash: with Esch256 the fastest hash of the library on this project's machines
 # (about 250 MB/s through lwc hash), with a 256-bit digest like sha256sum's.
 DEFAULT_HASH = "xoodyak-hash"
 
+# The output length of an XOF without --length: 256 bits, as the default hash's digest.
+DEFAULT_XOF_LENGTH = 32
+
 DESCRIPTION = f"""\
 Print a digest line per FILE as sha256sum does: 'DIGEST  FILE', or with --tag
 'NAME (FILE) = DIGEST' (BSD style). With --check, read such lines from the FILEs
 (listings) and check every file they name: 'FILE: OK' or 'FILE: FAILED'.
 Default scheme: {DEFAULT_HASH}. Files are read in 1 MiB chunks, in constant memory.
+
+An XOF (ascon-xof128, ..., lwc list) gives --length bytes (default {DEFAULT_XOF_LENGTH});
+a fixed-size hash accepts --length only equal to its digest size. --customization-hex
+gives the customization string of a scheme that takes one (ascon-cxof128). With --check,
+an XOF's digest length is the listed digest's.
 
 --check reads both formats: 'DIGEST  FILE', 'DIGEST *FILE', or one space or tab
 between digest and name (scheme: -a), and 'NAME (FILE) = DIGEST' (scheme: NAME).
@@ -41,7 +49,12 @@ CHECK_ONLY = ("ignore_missing", "quiet", "status", "strict", "warn")
 def add_commands(command) -> None:
     p = command("hash", run, "print or check digests (sha256sum format)", DESCRIPTION)
     p.add_argument("-a", "--algorithm", default=DEFAULT_HASH, metavar="NAME",
-                   type=scheme_arg("hash"), help=f"hash scheme (default {DEFAULT_HASH})")
+                   type=scheme_arg("hash", "xof"),
+                   help=f"hash or XOF scheme (default {DEFAULT_HASH})")
+    p.add_argument("--length", type=int, metavar="N",
+                   help=f"output bytes of an XOF (default {DEFAULT_XOF_LENGTH})")
+    p.add_argument("--customization-hex", metavar="HEX", default="",
+                   help="customization string of a customizable XOF, in hex")
     p.add_argument("--tag", action="store_true", help="print 'NAME (FILE) = DIGEST' lines")
     p.add_argument("-c", "--check", action="store_true",
                    help="read digest lines from the FILEs and check them")
@@ -65,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     given = [o for o in CHECK_ONLY if getattr(args, o)]
     if given and not args.check:
         raise CliError(f"--{given[0].replace('_', '-')} is meaningful only with --check")
+    args.customization = output_options(args)
     each = check_listing if args.check else print_digest
     status = EXIT_OK
     for path in args.files or ["-"]:
@@ -78,20 +92,45 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def hash_file(name: str, path: str) -> str:
-    """Hex digest of a file or stdin, streamed in CHUNK reads through one reused buffer."""
-    h = lwcrypto.new(name)
+def output_options(args: argparse.Namespace) -> bytes:
+    """Checks --length and --customization-hex against the scheme; the customization."""
+    name = args.algorithm
+    customization = parse_hex("--customization-hex", args.customization_hex)
+    if kind_of(name) != "xof":
+        size = lwcrypto.new(name).digest_size
+        if args.length is not None and args.length != size:
+            raise CliError(f"--length: {name} has a fixed {size}-byte digest, got {args.length} "
+                           "(an XOF takes any: lwc list)")
+        if customization:
+            raise CliError(f"--customization-hex: {name} takes no customization string")
+        return customization
+    if args.length is None:
+        args.length = DEFAULT_XOF_LENGTH
+    if args.length <= 0:
+        raise CliError(f"--length must be at least 1, got {args.length}")
+    limit = lwcrypto.new(name).max_customization_size
+    if len(customization) > limit:
+        raise CliError(f"--customization-hex: {name} takes " +
+                       (f"at most {limit} bytes, got {len(customization)}" if limit
+                        else "no customization string"))
+    return customization
+
+
+def hash_file(name: str, path: str, length: int | None = None, customization: bytes = b"") -> str:
+    """Hex digest of a file or stdin, streamed in CHUNK reads through one reused buffer;
+    an XOF's of length bytes (with its customization string)."""
+    h = lwcrypto.new(name, customization=customization)
     buf = bytearray(CHUNK)
     view = memoryview(buf)
     with open_input(path) as f, Progress(f"hashing {display(path)}", size_of(f)) as p:
         while n := f.readinto(buf):
             h.update(view[:n])
             p.advance(n)
-    return h.hexdigest()
+    return h.hexdigest(length) if kind_of(name) == "xof" else h.hexdigest()
 
 
 def print_digest(path: str, args: argparse.Namespace) -> int:
-    digest = hash_file(args.algorithm, path).encode()
+    digest = hash_file(args.algorithm, path, args.length, args.customization).encode()
     prefix, name = escape_name(path)
     if args.tag:
         line = args.algorithm.upper().encode() + b" (" + name + b") = " + digest
@@ -143,7 +182,7 @@ def parse_line(line: bytes, default: str) -> Entry | str:
     if m := _TAGGED.fullmatch(line):
         escaped, tag, raw, digest = m.groups()
         scheme = tag.decode().lower()
-        if scheme not in lwcrypto.hash_algorithms:
+        if scheme not in lwcrypto.hash_algorithms + lwcrypto.xof_algorithms:
             what = f"is {ARTICLE[kind_of(scheme)]}, not a hash" if scheme in lwcrypto.algorithms \
                 else "is no hash scheme (lwc list)"
             return f"{tag.decode()!r} {what}"
@@ -153,7 +192,10 @@ def parse_line(line: bytes, default: str) -> Entry | str:
         scheme, hint = default, " (choose the scheme with -a)"
     else:
         return "neither 'DIGEST  FILE' nor 'NAME (FILE) = DIGEST'"
-    if len(digest) != digest_digits(scheme):
+    if kind_of(scheme) == "xof":  # any length: the digest's own
+        if not digest or len(digest) % 2:
+            return f"a digest of {len(digest)} hex digits; {scheme} gives whole bytes"
+    elif len(digest) != digest_digits(scheme):
         return f"a digest of {len(digest)} hex digits; {scheme} gives {digest_digits(scheme)}{hint}"
     return Entry(scheme, digest.decode().lower(),
                  os.fsdecode(unescape_name(raw) if escaped else raw))
@@ -200,7 +242,8 @@ def check_listing(source: str, args: argparse.Namespace) -> int:
 
 def check_entry(entry: Entry, args: argparse.Namespace, counts: Counter) -> None:
     try:
-        ok = hash_file(entry.scheme, entry.path) == entry.digest
+        custom = args.customization if entry.scheme == args.algorithm else b""
+        ok = hash_file(entry.scheme, entry.path, len(entry.digest) // 2, custom) == entry.digest
     except CliError as e:
         if args.ignore_missing and e.errno == ENOENT:
             return

@@ -7,18 +7,22 @@ from collections.abc import Iterator
 
 import lwcrypto
 
-from .common import (EXIT_FAILED, EXIT_OK, CliError, describe, hex_problem, kind_of,
+from .common import (ARTICLE, EXIT_FAILED, EXIT_OK, CliError, describe, hex_problem, kind_of,
                      open_input, say, scheme_arg)
 
-KAT_FIELDS = {"aead": ("Count", "Key", "Nonce", "PT", "AD", "CT"), "hash": ("Count", "Msg", "MD")}
+KAT_FIELDS = {"aead": ("Count", "Key", "Nonce", "PT", "AD", "CT"), "hash": ("Count", "Msg", "MD"),
+              "xof": ("Count", "Msg", "MD")}
+# Fields a record may have: a CXOF's customization string Z.
+OPTIONAL_FIELDS = {"xof": ("Z",)}
 
 
 def add_commands(command) -> None:
     p = command("kat", run, "verify a NIST LWC known-answer-test file",
                 "Check every record of a KAT file (AEAD: Count/Key/Nonce/PT/AD/CT,\n"
-                "hash: Count/Msg/MD) against a scheme; ends with 'N passed, M failed'.")
+                "hash: Count/Msg/MD, XOF: Count/Msg/MD and the CXOF's Z, the output length\n"
+                "MD's) against a scheme; ends with 'N passed, M failed'.")
     p.add_argument("-a", "--algorithm", required=True, metavar="NAME",
-                   type=scheme_arg("aead", "hash"), help="scheme (lwc list)")
+                   type=scheme_arg("aead", "hash", "xof"), help="scheme (lwc list)")
     p.add_argument("file", metavar="FILE", help="KAT file, e.g. tests/kat/xoodyak.txt")
 
 
@@ -45,6 +49,7 @@ def read_kat(path: str, kind: str) -> Iterator[tuple[dict, dict]]:
     Values are decoded; anything malformed raises CliError naming the file and line.
     """
     fields = KAT_FIELDS[kind]
+    allowed = fields + OPTIONAL_FIELDS.get(kind, ())
     with open_input(path) as f:
         lines = f.read().decode("ascii", "replace").splitlines()
     record: dict = {}
@@ -60,9 +65,9 @@ def read_kat(path: str, kind: str) -> Iterator[tuple[dict, dict]]:
             record, where = {}, {}
             continue
         key, sep, value = (s.strip() for s in line.partition("="))
-        if not sep or key not in fields:
-            what = "an AEAD" if kind == "aead" else "a hash"
-            raise CliError(f"{path}:{number}: expected one of {', '.join(fields)} "
+        if not sep or key not in allowed:
+            what = ARTICLE[kind]
+            raise CliError(f"{path}:{number}: expected one of {', '.join(allowed)} "
                            f"('NAME = value') in {what} KAT, got {line.strip()[:40]!r}")
         if key in record:
             raise CliError(f"{path}:{number}: a second {key} in one record")
@@ -82,7 +87,7 @@ def check_kat_sizes(path: str, where: dict, info: dict, record: dict) -> None:
     sizes = {"Key": info.get("key_size"), "Nonce": info.get("nonce_size"),
              "MD": info.get("digest_size")}
     for field, size in sizes.items():
-        if field in record and len(record[field]) != size:
+        if field in record and size is not None and len(record[field]) != size:
             raise CliError(f"{path}:{where[field]}: {field} is {len(record[field])} bytes long; "
                            f"{info['name']} uses {size} (a KAT file for another scheme?)")
 
@@ -93,6 +98,13 @@ def differs(field: str, got: bytes, expected: bytes) -> str:
 
 def kat_failure(name: str, record: dict) -> str | None:
     """Why a record fails against the scheme, or None when it passes."""
+    if kind_of(name) == "xof":
+        try:
+            x = lwcrypto.new(name, record["Msg"], customization=record.get("Z", b""))
+        except (TypeError, ValueError) as e:
+            return str(e)
+        got = x.digest(len(record["MD"]))
+        return None if got == record["MD"] else differs("MD", got, record["MD"])
     if kind_of(name) == "hash":
         got = lwcrypto.new(name, record["Msg"]).digest()
         return None if got == record["MD"] else differs("MD", got, record["MD"])

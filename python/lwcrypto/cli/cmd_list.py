@@ -12,8 +12,9 @@ from .common import EXIT_OK, describe, say
 
 def add_commands(command) -> None:
     p = command("list", run, "list every scheme: kind, sizes, code path on this CPU",
-                "Every scheme with its kind, its key, nonce, tag or digest size in bytes, and\n"
-                "the code path (backend) that runs it on this CPU.")
+                "Every scheme with its kind (aead, hash, xof), its key, nonce, tag or digest\n"
+                "size in bytes (an XOF's: any), and the code path (backend) that runs it on\n"
+                "this CPU.")
     p.add_argument("--json", action="store_true", help="as JSON")
 
 
@@ -27,7 +28,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         say(json.dumps(rows, indent=2))
         return EXIT_OK
-    table = [HEADERS] + [tuple(str(row.get(c, "")) for c in COLUMNS) for row in rows]
+    # An XOF's digest is of any length.
+    table = [HEADERS] + [tuple(str(row.get(c, "any" if c == "digest_size" and row["kind"] == "xof"
+                                           else "")) for c in COLUMNS) for row in rows]
     widths = [max(len(r[i]) for r in table) for i in range(len(HEADERS))]
     lines = []
     for r in table:

@@ -55,11 +55,13 @@ def warn(message: str) -> None:
 
 # --- schemes by name ---------------------------------------------------------------------------
 
-ARTICLE = {"aead": "an AEAD", "hash": "a hash"}
+ARTICLE = {"aead": "an AEAD", "hash": "a hash", "xof": "an XOF"}
 
 
 def kind_of(name: str) -> str:
-    return "aead" if name in lwcrypto.aead_algorithms else "hash"
+    if name in lwcrypto.aead_algorithms:
+        return "aead"
+    return "xof" if name in lwcrypto.xof_algorithms else "hash"
 
 
 def scheme_arg(*kinds: str) -> Callable[[str], str]:
@@ -70,7 +72,9 @@ def scheme_arg(*kinds: str) -> Callable[[str], str]:
         known = [n for n in lwcrypto.algorithms if kind_of(n) in kinds]
         if name in known:
             return name
-        what = "scheme" if len(kinds) > 1 else f"{kinds[0].replace('aead', 'AEAD')} scheme"
+        # hash and XOF together are "hash schemes" (lwc hash takes both)
+        what = "scheme" if "aead" in kinds and len(kinds) > 1 else \
+            f"{kinds[0].replace('aead', 'AEAD')} scheme"
         if name in lwcrypto.algorithms:  # "'xoodyak' is an AEAD, not a hash", as every face says
             why = f"{text!r} is {ARTICLE[kind_of(name)]}, not {ARTICLE[kinds[0]]}"
         else:
@@ -86,6 +90,9 @@ def describe(name: str) -> dict:
         return {"name": name, "kind": "aead", "key_size": cls.key_size,
                 "nonce_size": cls.nonce_size, "tag_size": cls.tag_size, "backend": cls.backend}
     h = lwcrypto.new(name)
+    if kind_of(name) == "xof":  # any output length: no digest_size
+        return {"name": name, "kind": "xof", "block_size": h.block_size,
+                "max_customization_size": h.max_customization_size, "backend": h.backend}
     return {"name": name, "kind": "hash", "digest_size": h.digest_size,
             "block_size": h.block_size, "backend": h.backend}
 
