@@ -117,7 +117,16 @@ class AsconXof128(Xof):
 class AsconCxof128(Xof):
     """XOF 'ascon-cxof128': any output length, 8-byte blocks, customization string of at most 256 bytes."""
 
+class XoodyakXof(Xof):
+    """XOF 'xoodyak-xof': any output length, 16-byte blocks."""
+
+class XOEsch256(Xof):
+    """XOF 'xoesch256': any output length, 16-byte blocks."""
+
+class XOEsch384(Xof):
+    """XOF 'xoesch384': any output length, 16-byte blocks."""
+
 def aead(name: str) -> type[Aead]: ...
 def new(name: str, data: Buffer = b'', *, usedforsecurity: bool = True, string: Buffer | None = None, customization: Buffer = b'') -> Hash | Xof: ...
 
-__all__ = ["Aead", "AsconAead128", "AsconCxof128", "AsconHash256", "AsconXof128", "Esch256", "Esch384", "Grain128Aead", "Hash", "InvalidTag", "PhotonBeetleAead128", "PhotonBeetleAead32", "PhotonBeetleHash", "Schwaemm128_128", "Schwaemm192_192", "Schwaemm256_128", "Schwaemm256_256", "TinyJambu128", "TinyJambu192", "TinyJambu256", "Xof", "XoodyakAead", "XoodyakHash", "__version__", "aead", "aead_algorithms", "algorithms", "hash_algorithms", "new", "xof_algorithms"]
+__all__ = ["Aead", "AsconAead128", "AsconCxof128", "AsconHash256", "AsconXof128", "Esch256", "Esch384", "Grain128Aead", "Hash", "InvalidTag", "PhotonBeetleAead128", "PhotonBeetleAead32", "PhotonBeetleHash", "Schwaemm128_128", "Schwaemm192_192", "Schwaemm256_128", "Schwaemm256_256", "TinyJambu128", "TinyJambu192", "TinyJambu256", "XOEsch256", "XOEsch384", "Xof", "XoodyakAead", "XoodyakHash", "XoodyakXof", "__version__", "aead", "aead_algorithms", "algorithms", "hash_algorithms", "new", "xof_algorithms"]
