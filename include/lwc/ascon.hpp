@@ -38,7 +38,8 @@ constexpr ascon_state initial_state(u64 iv) noexcept {
 
 // Ascon-AEAD128 (SP 800-232, section 4).
 template <class Perm>
-struct aead_mode {
+struct aead_sponge {
+    static constexpr std::string_view backend = Perm::name;
     static constexpr std::size_t rate = 16;
     ascon_state s;
     u64 k0, k1;
@@ -130,17 +131,12 @@ struct aead_mode {
         store64_le(tag + 8, s[4] ^ k1);
     }
 
+    // The message: whole blocks, then the last 0..15 bytes.
     template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
-                    std::size_t n, u8* tag) noexcept {
-        aead_mode m;
-        m.initialize(key, nonce);
-        m.absorb_ad(ad);
-        m.template crypt_blocks<Decrypt>(in, out, n / rate);
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        crypt_blocks<Decrypt>(in, out, n / rate);
         const std::size_t done = n - n % rate;
-        m.template crypt_partial<Decrypt>(in + done, out + done, n % rate);
-        m.finalize(tag);
-        secure_zero(m);
+        crypt_partial<Decrypt>(in + done, out + done, n % rate);
     }
 };
 
@@ -205,14 +201,9 @@ struct cxof_sponge : sponge<Perm, iv_cxof128> {
 }  // namespace detail::ascon
 
 template <detail::ascon_backend Perm>
-struct BasicAsconAead128 : detail::aead_base<BasicAsconAead128<Perm>, 16, 16, 16> {
+struct BasicAsconAead128
+    : detail::mode_aead<BasicAsconAead128<Perm>, detail::ascon::aead_sponge<Perm>, 16, 16, 16> {
     static constexpr std::string_view name = "ascon-aead128";
-    static constexpr std::string_view backend = Perm::name;
-    template <bool Decrypt>
-    static void run(const detail::u8* key, const detail::u8* nonce, std::span<const detail::u8> ad,
-                    const detail::u8* in, detail::u8* out, std::size_t n, detail::u8* tag) noexcept {
-        detail::ascon::aead_mode<Perm>::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
-    }
 };
 
 template <detail::ascon_backend Perm>
