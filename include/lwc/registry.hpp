@@ -59,17 +59,29 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
-using aead_variants = scheme_list<BasicXoodyakAead<detail::xoodoo_portable>,
+// The compact paths (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). The fast
+// TinyJambu is not listed: it is the default otherwise, and builds for size never use it
+// (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears).
+using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
+                                  BasicTinyJambu192<detail::tinyjambu_small>,
+                                  BasicTinyJambu256<detail::tinyjambu_small>,
+                                  BasicXoodyakAead<detail::xoodoo_portable>,
                                   BasicSchwaemm128_128<detail::sparkle_portable>,
                                   BasicSchwaemm192_192<detail::sparkle_portable>,
                                   BasicSchwaemm256_128<detail::sparkle_portable>,
                                   BasicSchwaemm256_256<detail::sparkle_portable>,
+                                  BasicSchwaemm128_128<detail::sparkle_small>,
+                                  BasicSchwaemm192_192<detail::sparkle_small>,
+                                  BasicSchwaemm256_128<detail::sparkle_small>,
+                                  BasicSchwaemm256_256<detail::sparkle_small>,
                                   BasicGrain128Aead<detail::grain128_portable>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicEsch256<detail::sparkle_portable>,
                                   BasicEsch384<detail::sparkle_portable>,
+                                  BasicEsch256<detail::sparkle_small>,
+                                  BasicEsch384<detail::sparkle_small>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers

@@ -16,6 +16,7 @@
 #include <array>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "aead.hpp"
 #include "detail/sparkle.hpp"
@@ -109,47 +110,56 @@ struct schwaemm_sponge {
 
     // rho2 (out = in ^ rate) and rho1 on the plaintext, which is the input when
     // encrypting and the output when decrypting. out may be in.
-    template <bool Decrypt>
-    static void crypt_block(state& st, const u8* in, u8* out) noexcept {
+    // decrypt: a bool, or std::bool_constant when optimizing for speed (see crypt).
+    template <class Direction>
+    static void crypt_block(state& st, const u8* in, u8* out, Direction decrypt) noexcept {
         const block a = load_block(in);
         block p;
         for (std::size_t k = 0; k < rate; ++k) {
             const u32 b = a[k] ^ st[k];
             store32_le(out + 4 * k, b);
-            p[k] = Decrypt ? b : a[k];
+            p[k] = decrypt ? b : a[k];
         }
         absorb(st, p);
     }
 
     // The short last block: rho2 on zero-padded bytes, then the plaintext (input
     // or output) padded with 0x80 is absorbed. Both are read before out is written.
-    template <bool Decrypt>
-    void crypt_partial(const u8* in, u8* out, std::size_t len) noexcept {
+    template <class Direction>
+    void crypt_partial(const u8* in, u8* out, std::size_t len, Direction decrypt) noexcept {
         std::array<u8, rate_bytes> a{}, b{};
         std::copy_n(in, len, a.data());
         for (std::size_t k = 0; k < rate; ++k)
             store32_le(b.data() + 4 * k, load32_le(a.data() + 4 * k) ^ s[k]);
         std::copy_n(b.data(), len, out);
-        absorb(s, load_padded(Decrypt ? b.data() : a.data(), len));
+        absorb(s, load_padded(decrypt ? b.data() : a.data(), len));
         secure_zero(a);
         secure_zero(b);
     }
 
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+#if LWC_SMALL
+        // One copy of the body below for both directions in a build for size.
+        crypt_with(in, out, n, Decrypt);
+    }
+    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+#else
+        constexpr std::bool_constant<Decrypt> decrypt;
+#endif
         if (n == 0) return;
         state st = s;
         for (; n > rate_bytes; in += rate_bytes, out += rate_bytes, n -= rate_bytes) {
-            crypt_block<Decrypt>(st, in, out);
+            crypt_block(st, in, out, decrypt);
             slim(st);
         }
         s = st;
         const bool full = n == rate_bytes;
         s[words - 1] ^= full ? msg_full : msg_padded;
         if (full)
-            crypt_block<Decrypt>(s, in, out);
+            crypt_block(s, in, out, decrypt);
         else
-            crypt_partial<Decrypt>(in, out, n);
+            crypt_partial(in, out, n, decrypt);
         big();
     }
 

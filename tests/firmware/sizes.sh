@@ -55,7 +55,7 @@ while read -r name _ kind; do
     row="| $name | $(nist "$name")"
     for cpu in $cpus; do
         set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu")
-        row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2 }' "$tmp/stack-$cpu")"
+        row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu")"
     done
     echo "$row |"
 done < "$tmp/stack-cortex-m4"

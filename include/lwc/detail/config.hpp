@@ -132,7 +132,24 @@
 #define LWC_ZEROS_ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 #define LWC_PADDING_ LWC_ZEROS_, LWC_ZEROS_, ~
 
+// LWC_SMALL: compact code in place of the fast paths (rolled permutations called out of
+// line, 32-bit words on 32-bit cores), for firmware. On by default in a build for size
+// (-Os), off otherwise; a program may define it as 0 or 1. It changes the backend types
+// the schemes use by default, so it is part of the namespace name (below): units built
+// with and without it may be linked together.
+#ifndef LWC_SMALL
+#ifdef __OPTIMIZE_SIZE__
+#define LWC_SMALL 1
+#else
+#define LWC_SMALL 0
+#endif
+#endif
+
+#if LWC_SMALL
+#define LWC_ISA_PREFIX_ LWC_CAT(LWC_CAT(isa_, LWC_ISA_ARCH), _small_)
+#else
 #define LWC_ISA_PREFIX_ LWC_CAT(LWC_CAT(isa_, LWC_ISA_ARCH), _)
+#endif
 
 // LWC_HAS(m): the listed predefined feature macro m is defined (as 1). The only feature
 // test in the headers (tests/isa/check_isa_list.cmake looks for any other).

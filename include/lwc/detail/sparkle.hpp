@@ -1,6 +1,8 @@
 // The SPARKLE permutations with their backends, one file each:
 //   sparkle_portable   Alzette on scalars, branches unrolled (any target)
 //   sparkle_avx512     one branch a vector lane (AVX-512F + VL on 128/256-bit vectors)
+//   sparkle_small      one rolled out-of-line loop for every branch and step count
+//                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
 // sparkle_default is the vector one where the target has it: 1.1x (4 branches) to 1.6x
 // (8 branches) the portable one on an Intel Xeon (docs/speed.md). On CPUs whose vector
 // integer operations take two cycles (AMD Zen 5) an earlier vector form measured
@@ -14,6 +16,7 @@
 
 #include "sparkle_avx512.hpp"
 #include "sparkle_portable.hpp"
+#include "sparkle_small.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
 
@@ -32,8 +35,10 @@ concept sparkle_backend =
         P::template permute_inline<8, 8>(s8);
     };
 
-static_assert(sparkle_backend<sparkle_portable>);
-#if defined(LWC_HAVE_SPARKLE_AVX512) && !defined(LWC_SPARKLE_PORTABLE)
+static_assert(sparkle_backend<sparkle_portable> && sparkle_backend<sparkle_small>);
+#if LWC_SMALL
+using sparkle_default = sparkle_small;
+#elif defined(LWC_HAVE_SPARKLE_AVX512) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_avx512>);
 using sparkle_default = sparkle_avx512;
 #else
@@ -42,6 +47,7 @@ using sparkle_default = sparkle_portable;
 // Four branches (SPARKLE256, Schwaemm128-128) stay on the scalar code everywhere: their
 // step is short enough that it measured faster than the vector form (1.08x).
 template <std::size_t Branches>
-using sparkle_default_for = std::conditional_t<Branches == 4, sparkle_portable, sparkle_default>;
+using sparkle_default_for =
+    std::conditional_t<Branches == 4 && !LWC_SMALL, sparkle_portable, sparkle_default>;
 
 }  // namespace lwc::detail

@@ -1,12 +1,14 @@
-// The TinyJambu keyed permutation with its backends, one file each (only the portable
-// one today):
-//   tinyjambu_portable   the NLFSR clocked 37 steps at a time (any target)
+// The TinyJambu keyed permutation with its backends, one file each:
+//   tinyjambu_portable   the NLFSR clocked 37 steps at a time (any target; the default)
+//   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (any target;
+//                        the default under LWC_SMALL, i.e. -Os: firmware)
 #pragma once
 
 #include <concepts>
 #include <string_view>
 
 #include "tinyjambu_portable.hpp"
+#include "tinyjambu_small.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
 
@@ -20,7 +22,11 @@ concept tinyjambu_backend = requires(tinyjambu::state& s, const u8* key) {
     P::template permute<32>(s, P::template load_key<4, 32>(key));
 };
 
-static_assert(tinyjambu_backend<tinyjambu_portable>);
+static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjambu_small>);
+#if LWC_SMALL
+using tinyjambu_default = tinyjambu_small;
+#else
 using tinyjambu_default = tinyjambu_portable;
+#endif
 
 }  // namespace lwc::detail
