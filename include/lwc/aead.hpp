@@ -76,10 +76,11 @@ LWC_ALWAYS_INLINE bool call_passes(bool decrypt, std::span<const u8> key,
         return false;
     } else {
         bool bad = out.size() != in.size();
-        bad |= overlap(out, key) | overlap(out, nonce) | overlap(out, ad) | overlap(out, tag);
+        // Summed, not ||: every test runs, no branch per buffer (and no clang warning).
+        bad |= overlap(out, key) + overlap(out, nonce) + overlap(out, ad) + overlap(out, tag) != 0;
         bad |= out.data() != in.data() && overlap(out, in);
         if (!decrypt)
-            bad |= overlap(tag, key) | overlap(tag, nonce) | overlap(tag, ad) | overlap(tag, in);
+            bad |= overlap(tag, key) + overlap(tag, nonce) + overlap(tag, ad) + overlap(tag, in) != 0;
         return !bad;
     }
 }
