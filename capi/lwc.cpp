@@ -196,7 +196,11 @@ const char* lwc_strerror(int status) {
     case LWC_ERR_ARGUMENT:
         return "invalid argument (a NULL pointer, an unknown descriptor or overlapping buffers)";
     case LWC_ERR_LENGTH: return "length out of range";
-    case LWC_ERR_STATE: return "hash state not initialized";
+    case LWC_ERR_STATE: return "hash state not initialized, or a stream call out of order";
+    case LWC_ERR_FORMAT:
+        return "not an lwc stream of this scheme (magic, version, scheme or chunk size)";
+    case LWC_ERR_TRUNCATED: return "truncated stream or chunk";
+    case LWC_ERR_READ: return "read failed";
     default: return "unknown status";
     }
 }

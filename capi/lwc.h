@@ -81,8 +81,13 @@ typedef enum lwc_status {
                                output, NULL with a nonzero length, or an output that
                                overlaps another argument (other than exactly in place) */
     LWC_ERR_LENGTH = -3,    /* a length out of range (ciphertext shorter than a tag, overflow) */
-    LWC_ERR_STATE = -4      /* a hash or XOF state that was not initialized (or already
-                               finalized), or an XOF update after a squeeze */
+    LWC_ERR_STATE = -4,     /* a hash or XOF state that was not initialized (or already
+                               finalized), an XOF update after a squeeze, or a stream call
+                               out of order */
+    LWC_ERR_FORMAT = -5,    /* not an lwc stream, an unknown version, another scheme, a chunk
+                               size out of range, an empty final chunk after data */
+    LWC_ERR_TRUNCATED = -6, /* a stream or chunk shorter than its layout (or no final chunk) */
+    LWC_ERR_READ = -7       /* lwc_stream_decrypt_range's read callback failed */
 } lwc_status;
 
 /* A short English description of a status ("tag verification failed", ...). */
@@ -164,47 +169,13 @@ LWC_API LWC_NODISCARD int lwc_hash_final(lwc_hash_state *state, uint8_t *out);
 /* dst becomes an independent copy of an initialized src (a fork of the running hash). */
 LWC_API LWC_NODISCARD int lwc_hash_copy(lwc_hash_state *dst, const lwc_hash_state *src);
 
-/* ---------------------------------------------------------------- XOF */
-
-/* Extendable output (any number of output bytes): update any number of times, then
- * squeeze any number of times, any lengths; the squeezed bytes are one stream (squeezing
- * a then b bytes gives what one squeeze of a + b bytes gives). The descriptor is
- * `struct lwc_xof` (lwc_xof is the one-shot function). Overlaps: lwc_xof's out == in or
- * the two disjoint; the customization, the input and the output of the incremental calls
- * disjoint from the state; lwc_xof_copy as lwc_hash_copy. */
-struct lwc_xof {
-    const char *name;                 /* registry name, e.g. "ascon-xof128" */
-    size_t block_size;                /* the rate: input is absorbed this many bytes at a time */
-    size_t max_customization_size;    /* longest customization string; 0 = takes none */
-    size_t state_size;                /* bytes an incremental state needs; <= sizeof(lwc_xof_state) */
-    const char *backend;
-    const void *impl_;                /* private */
-};
-
-/* The same storage as a hash state (and the same rules: opaque, copy with lwc_xof_copy). */
-typedef lwc_hash_state lwc_xof_state;
-
-LWC_API size_t lwc_xof_count(void);
-LWC_API const struct lwc_xof *lwc_xof_at(size_t index);         /* NULL past the end */
-LWC_API const struct lwc_xof *lwc_xof_find(const char *name);   /* any case; NULL when unknown */
-
-/* One shot, no customization: out_len bytes of output for in. */
-LWC_API LWC_NODISCARD int lwc_xof(const struct lwc_xof *alg, uint8_t *out, size_t out_len,
-                                  const uint8_t *in, size_t in_len);
-
-/* customization: at most alg->max_customization_size bytes (LWC_ERR_LENGTH beyond, and
- * for a scheme that takes none, any nonzero length); NULL with a length of 0 = none. */
-LWC_API LWC_NODISCARD int lwc_xof_init(const struct lwc_xof *alg, lwc_xof_state *state,
-                                       const uint8_t *customization, size_t customization_len);
-/* LWC_ERR_STATE once the state has squeezed (nothing absorbed). */
-LWC_API LWC_NODISCARD int lwc_xof_update(lwc_xof_state *state, const uint8_t *in, size_t in_len);
-/* The next n bytes of output; any number of times. */
-LWC_API LWC_NODISCARD int lwc_xof_squeeze(lwc_xof_state *state, uint8_t *out, size_t n);
-/* dst becomes an independent copy of an initialized src (absorbing or squeezing). */
-LWC_API LWC_NODISCARD int lwc_xof_copy(lwc_xof_state *dst, const lwc_xof_state *src);
-/* Wipes an initialized state (init it again to reuse it); a state not initialized is
- * left as it is (LWC_OK). */
-LWC_API int lwc_xof_clear(lwc_xof_state *state);
+    LWC_ERR_STATE = -4,     /* a hash or XOF state that was not initialized (or already
+                               finalized), an XOF update after a squeeze, or a stream call
+                               out of order */
+    LWC_ERR_FORMAT = -5,    /* not an lwc stream, an unknown version, another scheme, a chunk
+                               size out of range, an empty final chunk after data */
+    LWC_ERR_TRUNCATED = -6, /* a stream or chunk shorter than its layout (or no final chunk) */
+    LWC_ERR_READ = -7       /* lwc_stream_decrypt_range's read callback failed */
 
 #ifdef __cplusplus
 }

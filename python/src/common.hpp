@@ -182,5 +182,6 @@ nb::str repr(nb::handle self, const char* kind);
 void bind_aead(nb::module_& m);
 void bind_hash(nb::module_& m);
 void bind_xof(nb::module_& m);
+void bind_stream(nb::module_& m);  // stream.cpp
 
 }  // namespace lwcpy

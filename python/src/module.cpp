@@ -170,6 +170,7 @@ NB_MODULE(_lwcrypto, m) {
     bind_aead(m);
     bind_hash(m);
     bind_xof(m);
+    bind_stream(m);
     // For tests/python/bench_overhead.py only: not part of lwcrypto's interface.
     nb::module_ testing = m.def_submodule("_testing", "Helpers of lwcrypto's own benchmarks.");
     testing.def("time_c", &time_c, "op"_a, "name"_a, "msg_len"_a, "ad_len"_a, "iters"_a,

@@ -62,7 +62,8 @@ def test_algorithm_lists() -> None:
 def test_module_shows_only_its_interface() -> None:
     public = {n for n in dir(lwcrypto) if not n.startswith("_")}
     assert not {"os", "re", "annotations", "TYPE_CHECKING"} & set(dir(lwcrypto))
-    assert public - {"cli"} <= set(lwcrypto.__all__)  # cli: the command line, when imported
+    # cli, stream: submodules, shown once imported
+    assert public - {"cli", "stream"} <= set(lwcrypto.__all__)
     assert "_time_c" not in dir(lwcrypto._lwcrypto)  # a benchmark helper, in _testing
 
 

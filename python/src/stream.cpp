@@ -1,0 +1,104 @@
+// lwcrypto._lwcrypto._stream: the stream format's chunk operations (liblwc's
+// lwc_stream_*) for python/lwcrypto/stream.py, which makes the file objects. Each object
+// holds one lwc_stream_state (the file's derived key), wiped when it is destroyed.
+#include <nanobind/stl/string.h>
+
+#include <string>
+
+#include "common.hpp"
+
+namespace lwcpy {
+namespace {
+
+const lwc_aead* scheme_named(const std::string& name) {
+    const lwc_aead* alg = lwc_aead_find(name.c_str());
+    if (alg == nullptr) raise(PyExc_ValueError, "unknown AEAD %s", name.c_str());
+    return alg;
+}
+
+struct stream_base {
+    const lwc_aead* alg = nullptr;
+    lwc_stream_state st{};
+    ~stream_base() { lwc_stream_wipe(&st); }
+    void check(int rc) const {
+        if (rc != LWC_OK) raise_status(alg->name, rc);
+    }
+};
+
+struct Encryptor : stream_base {
+    nb::bytes header;
+    Encryptor(const std::string& name, nb::handle key, nb::handle salt, std::uint32_t chunk_size) {
+        alg = scheme_named(name);
+        const input k(key, alg->name, "key"), s(salt, alg->name, "salt");
+        check_size(alg->name, "key", alg->key_size, k.size());
+        check_size(alg->name, "salt", LWC_STREAM_SALT_SIZE, s.size());
+        u8* h;
+        nb::object out = new_bytes(lwc_stream_header_size(alg), h);
+        check(lwc_stream_encrypt_begin(&st, alg, k.data(), s.data(), chunk_size, h));
+        header = nb::borrow<nb::bytes>(out);
+    }
+    nb::object push(nb::handle chunk, bool last) {
+        const input c(chunk, alg->name, "chunk");
+        u8* out;
+        nb::object result = new_bytes(c.size() + alg->tag_size, out);
+        int rc;
+        run(c.size(), [&] { rc = lwc_stream_encrypt_push(&st, out, c.data(), c.size(), last); });
+        check(rc);
+        return result;
+    }
+};
+
+struct Decryptor : stream_base {
+    Decryptor(const std::string& name, nb::handle key, nb::handle header) {
+        alg = scheme_named(name);
+        const input k(key, alg->name, "key"), h(header, alg->name, "header");
+        check_size(alg->name, "key", alg->key_size, k.size());
+        check(lwc_stream_decrypt_open(&st, alg, k.data(), h.data(), h.size()));
+    }
+    // The chunk's plaintext, or InvalidTag (liblwc zeroed the output; it is dropped unseen).
+    nb::object pull(nb::handle sealed, bool last) {
+        const input s(sealed, alg->name, "chunk");
+        u8* out;
+        nb::object result = new_bytes(s.size() < alg->tag_size ? 0 : s.size() - alg->tag_size, out);
+        int rc;
+        run(s.size(), [&] { rc = lwc_stream_decrypt_pull(&st, out, s.data(), s.size(), last); });
+        check(rc);
+        return result;
+    }
+    void finish() const { check(lwc_stream_decrypt_finish(&st)); }
+};
+
+// (scheme name, chunk size, header size) from a header's first bytes; None for the name
+// while they are too few.
+nb::tuple peek_header(nb::handle data) {
+    const input d(data, "stream", "header");
+    char name[LWC_STREAM_MAX_NAME_SIZE + 1] = "";
+    std::uint32_t chunk = 0;
+    std::size_t size = 0;
+    const int rc = lwc_stream_peek_header(d.data(), d.size(), name, &chunk, &size);
+    if (rc == LWC_ERR_TRUNCATED) return nb::make_tuple(nb::none(), chunk, size);
+    if (rc != LWC_OK) raise_status("stream", rc);
+    return nb::make_tuple(nb::str(name), chunk, size);
+}
+
+}  // namespace
+
+void bind_stream(nb::module_& m) {
+    nb::module_ s = m.def_submodule("_stream", "Chunk operations of the stream format.");
+    nb::class_<Encryptor>(s, "Encryptor")
+        .def(nb::init<const std::string&, nb::handle, nb::handle, std::uint32_t>(), "aead"_a,
+             "key"_a, "salt"_a, "chunk_size"_a)
+        .def_ro("header", &Encryptor::header)
+        .def_prop_ro("tag_size", [](const Encryptor& e) { return e.alg->tag_size; })
+        .def("push", &Encryptor::push, "chunk"_a, "last"_a);
+    nb::class_<Decryptor>(s, "Decryptor")
+        .def(nb::init<const std::string&, nb::handle, nb::handle>(), "aead"_a, "key"_a, "header"_a)
+        .def_prop_ro("tag_size", [](const Decryptor& d) { return d.alg->tag_size; })
+        .def("pull", &Decryptor::pull, "sealed"_a, "last"_a)
+        .def("finish", &Decryptor::finish);
+    s.def("peek_header", &peek_header, "data"_a);
+    s.attr("SALT_SIZE") = LWC_STREAM_SALT_SIZE;
+    s.attr("DEFAULT_CHUNK_SIZE") = LWC_STREAM_DEFAULT_CHUNK_SIZE;
+}
+
+}  // namespace lwcpy
