@@ -169,13 +169,123 @@ LWC_API LWC_NODISCARD int lwc_hash_final(lwc_hash_state *state, uint8_t *out);
 /* dst becomes an independent copy of an initialized src (a fork of the running hash). */
 LWC_API LWC_NODISCARD int lwc_hash_copy(lwc_hash_state *dst, const lwc_hash_state *src);
 
-    LWC_ERR_STATE = -4,     /* a hash or XOF state that was not initialized (or already
-                               finalized), an XOF update after a squeeze, or a stream call
-                               out of order */
-    LWC_ERR_FORMAT = -5,    /* not an lwc stream, an unknown version, another scheme, a chunk
-                               size out of range, an empty final chunk after data */
-    LWC_ERR_TRUNCATED = -6, /* a stream or chunk shorter than its layout (or no final chunk) */
-    LWC_ERR_READ = -7       /* lwc_stream_decrypt_range's read callback failed */
+/* ---------------------------------------------------------------- XOF */
+
+/* Extendable output (any number of output bytes): update any number of times, then
+ * squeeze any number of times, any lengths; the squeezed bytes are one stream (squeezing
+ * a then b bytes gives what one squeeze of a + b bytes gives). The descriptor is
+ * `struct lwc_xof` (lwc_xof is the one-shot function). Overlaps: lwc_xof's out == in or
+ * the two disjoint; the customization, the input and the output of the incremental calls
+ * disjoint from the state; lwc_xof_copy as lwc_hash_copy. */
+struct lwc_xof {
+    const char *name;                 /* registry name, e.g. "ascon-xof128" */
+    size_t block_size;                /* the rate: input is absorbed this many bytes at a time */
+    size_t max_customization_size;    /* longest customization string; 0 = takes none */
+    size_t state_size;                /* bytes an incremental state needs; <= sizeof(lwc_xof_state) */
+    const char *backend;
+    const void *impl_;                /* private */
+};
+
+/* The same storage as a hash state (and the same rules: opaque, copy with lwc_xof_copy). */
+typedef lwc_hash_state lwc_xof_state;
+
+LWC_API size_t lwc_xof_count(void);
+LWC_API const struct lwc_xof *lwc_xof_at(size_t index);         /* NULL past the end */
+LWC_API const struct lwc_xof *lwc_xof_find(const char *name);   /* any case; NULL when unknown */
+
+/* One shot, no customization: out_len bytes of output for in. */
+LWC_API LWC_NODISCARD int lwc_xof(const struct lwc_xof *alg, uint8_t *out, size_t out_len,
+                                  const uint8_t *in, size_t in_len);
+
+/* customization: at most alg->max_customization_size bytes (LWC_ERR_LENGTH beyond, and
+ * for a scheme that takes none, any nonzero length); NULL with a length of 0 = none. */
+LWC_API LWC_NODISCARD int lwc_xof_init(const struct lwc_xof *alg, lwc_xof_state *state,
+                                       const uint8_t *customization, size_t customization_len);
+/* LWC_ERR_STATE once the state has squeezed (nothing absorbed). */
+LWC_API LWC_NODISCARD int lwc_xof_update(lwc_xof_state *state, const uint8_t *in, size_t in_len);
+/* The next n bytes of output; any number of times. */
+LWC_API LWC_NODISCARD int lwc_xof_squeeze(lwc_xof_state *state, uint8_t *out, size_t n);
+/* dst becomes an independent copy of an initialized src (absorbing or squeezing). */
+LWC_API LWC_NODISCARD int lwc_xof_copy(lwc_xof_state *dst, const lwc_xof_state *src);
+/* Wipes an initialized state (init it again to reuse it); a state not initialized is
+ * left as it is (LWC_OK). */
+LWC_API int lwc_xof_clear(lwc_xof_state *state);
+
+/* ---------------------------------------------------------------- streams */
+
+/* The lwc stream format (docs/stream-format.md): any size of data sealed in chunks with
+ * any AEAD, in constant memory, truncation and reordering detected, random access.
+ * One caller-placed state per stream, opaque; lwc_stream_wipe zeroes it (the library
+ * also wipes the keys after the final chunk or a failure). The chunk AEAD runs the
+ * portable code of each scheme (the state is the same whatever the backend). */
+#define LWC_STREAM_SALT_SIZE 32
+#define LWC_STREAM_MIN_CHUNK_SIZE 64
+#define LWC_STREAM_MAX_CHUNK_SIZE 16777216
+#define LWC_STREAM_DEFAULT_CHUNK_SIZE 65536
+#define LWC_STREAM_MAX_NAME_SIZE 64
+/* Bytes of a header before the scheme's name: enough to learn the whole header's size. */
+#define LWC_STREAM_HEADER_FIXED_SIZE 45
+
+typedef union lwc_stream_state {
+    unsigned char opaque_[512];
+    uint64_t align_;
+} lwc_stream_state;
+
+/* Where the chunks of a stream lie (from its header and size). */
+typedef struct lwc_stream_layout {
+    uint64_t header_size, chunk_size, tag_size, chunks, plaintext_size;
+} lwc_stream_layout;
+
+/* The header's size for alg (0 for a NULL or foreign descriptor). */
+LWC_API size_t lwc_stream_header_size(const lwc_aead *alg);
+/* Stream size for pt_len bytes of plaintext (0 for a bad descriptor or chunk size). */
+LWC_API uint64_t lwc_stream_sealed_size(const lwc_aead *alg, uint64_t pt_len, uint32_t chunk_size);
+
+/* Writes the header (lwc_stream_header_size(alg) bytes). salt: LWC_STREAM_SALT_SIZE fresh
+ * random bytes, never reused with this key. */
+LWC_API LWC_NODISCARD int lwc_stream_encrypt_begin(lwc_stream_state *state, const lwc_aead *alg,
+                                     const uint8_t *key, const uint8_t *salt,
+                                     uint32_t chunk_size, uint8_t *header);
+/* Seals one chunk: out gets len + tag_size bytes (ciphertext || tag); out == chunk is in
+ * place. Every chunk but the last holds exactly chunk_size bytes; the last 1..chunk_size
+ * (0 only when it is the only one). */
+LWC_API LWC_NODISCARD int lwc_stream_encrypt_push(lwc_stream_state *state, uint8_t *out,
+                                    const uint8_t *chunk, size_t len, int last);
+
+/* Reads the header's public fields from its first len bytes (at least
+ * LWC_STREAM_HEADER_FIXED_SIZE; the name once *header_size bytes are given). Verifies
+ * nothing. name gets the scheme's NUL-terminated name (LWC_STREAM_MAX_NAME_SIZE + 1 bytes);
+ * any output may be NULL. LWC_ERR_TRUNCATED: give more bytes (*header_size, when not 0). */
+LWC_API LWC_NODISCARD int lwc_stream_peek_header(const uint8_t *header, size_t len, char *name,
+                                   uint32_t *chunk_size, size_t *header_size);
+
+/* Opens a stream with its whole header (checks the fields and the header tag: a wrong
+ * key gives LWC_ERR_VERIFY here). */
+LWC_API LWC_NODISCARD int lwc_stream_decrypt_open(lwc_stream_state *state, const lwc_aead *alg,
+                                    const uint8_t *key, const uint8_t *header, size_t len);
+/* The next chunk: sealed (len bytes: ciphertext || tag) to out (len - tag_size bytes;
+ * out == sealed is in place). last: whether the input ends after this chunk (read one
+ * byte ahead to know). Written only once verified; a failure ends the stream. */
+LWC_API LWC_NODISCARD int lwc_stream_decrypt_pull(lwc_stream_state *state, uint8_t *out,
+                                    const uint8_t *sealed, size_t len, int last);
+/* At the end of the input: LWC_OK only if the final chunk was pulled and verified. */
+LWC_API LWC_NODISCARD int lwc_stream_decrypt_finish(const lwc_stream_state *state);
+
+/* After open: the layout of a stream of stream_size bytes. */
+LWC_API LWC_NODISCARD int lwc_stream_layout_for(const lwc_stream_state *state,
+                                  uint64_t stream_size, lwc_stream_layout *layout);
+/* Reads len bytes at offset of the stream into `into`; returns 0 on success. */
+typedef int (*lwc_stream_read_fn)(void *context, uint64_t offset, uint8_t *into, size_t len);
+/* After open (and no pull): plaintext bytes [start, start + len) of a stream of stream_size
+ * bytes, reading only the chunks that cover them through read. work: at least chunk_size
+ * + tag_size bytes (wiped at the end). All or nothing: on failure out is zeroed. */
+LWC_API LWC_NODISCARD int lwc_stream_decrypt_range(const lwc_stream_state *state,
+                                     uint64_t stream_size, uint64_t start, uint8_t *out,
+                                     size_t len, uint8_t *work, size_t work_len,
+                                     lwc_stream_read_fn read, void *context);
+
+/* Zeroes a state (any time; it must be begun or opened again to be used). */
+LWC_API void lwc_stream_wipe(lwc_stream_state *state);
 
 #ifdef __cplusplus
 }
