@@ -26,9 +26,8 @@ inline bytes from_hex(const std::string& hex) {
 // One KAT record: field name -> bytes (Count kept as bytes of its decimal text).
 using kat_record = std::map<std::string, bytes>;
 
-// Reads the official KAT file of a registered scheme (tests/kat/<name>.txt).
-inline std::vector<kat_record> read_kat(std::string_view scheme) {
-    const std::string path = std::string(LWC_KAT_DIR) + "/" + std::string(scheme) + ".txt";
+// Reads a file of KAT records (blank-line separated "Name = hex" lines).
+inline std::vector<kat_record> read_kat_file(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot open KAT file " + path);
     std::vector<kat_record> records;
@@ -50,6 +49,11 @@ inline std::vector<kat_record> read_kat(std::string_view scheme) {
     }
     flush();
     return records;
+}
+
+// Reads the official KAT file of a registered scheme (tests/kat/<name>.txt).
+inline std::vector<kat_record> read_kat(std::string_view scheme) {
+    return read_kat_file(std::string(LWC_KAT_DIR) + "/" + std::string(scheme) + ".txt");
 }
 
 }  // namespace lwc::test
