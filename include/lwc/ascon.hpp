@@ -148,10 +148,7 @@ struct sponge {
     static constexpr std::string_view backend = Perm::name;
     ascon_state s = initial_state<Perm>(IV);
 
-    void absorb_block(const u8* block) noexcept {
-        s[0] ^= load64_le(block);
-        Perm::template permute<12>(s);
-    }
+    void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
     // On a local copy: the state stays in registers from block to block.
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
         ascon_state x = s;

@@ -3,10 +3,11 @@
 //   sparkle_avx512     one branch a vector lane (AVX-512F + VL on 128/256-bit vectors)
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
-// sparkle_default is the vector one where the target has it: 1.1x (4 branches) to 1.6x
-// (8 branches) the portable one on an Intel Xeon (docs/speed.md). On CPUs whose vector
-// integer operations take two cycles (AMD Zen 5) an earlier vector form measured
-// slower than the portable code: build with LWC_SPARKLE_PORTABLE defined there.
+// sparkle_default is the vector one where the target has it: at 4096 bytes 1.2x (six
+// branches) to 1.55x (eight branches) the portable one on an Intel Xeon (docs/speed.md,
+// the "lwcrypto (portable)" rows). On CPUs whose vector integer operations take two
+// cycles (AMD Zen 5) an earlier vector form measured slower than the portable code:
+// build with LWC_SPARKLE_PORTABLE defined there.
 #pragma once
 
 #include <concepts>

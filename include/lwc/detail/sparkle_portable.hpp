@@ -16,10 +16,10 @@
 // no longer fits the micro-op cache) for a few percent on long ones; looping
 // everywhere cost about 5% on long messages.
 //
-// No vector path: on the machines this library is tuned for (AMD Zen 5) vector
-// integer operations have twice the latency of scalar ones, and Alzette is one long
-// dependency chain per branch, so an AVX-512 version (branches in lanes, rotations
-// with vprord) measured 1.1x to 1.9x slower than this code.
+// This code is throughput-bound (every branch's Alzette in scalar ALU operations); the
+// AVX-512 backend (sparkle_avx512.hpp, one branch a lane) is bound by one Alzette's
+// latency instead, and is the default for six and eight branches where the target has
+// it. Four branches stay here everywhere (sparkle.hpp says why).
 #pragma once
 
 #include <array>
