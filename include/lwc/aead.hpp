@@ -65,24 +65,68 @@ inline constexpr bool optimize_size = true;
 inline constexpr bool optimize_size = false;
 #endif
 
-// The same checks inline, as a yes/no: the fast path of a call that passes them, without
-// a call or an error object (a few nanoseconds per message on x86-64). Builds for size
-// (-Os) go straight to check_call, one copy for the whole program.
+// The same checks as a yes/no, without an error object: inline in builds for speed (the
+// fast path of a call that passes them, a few nanoseconds per message on x86-64), where
+// try_* then build the error with check_call only for a refused call.
 LWC_ALWAYS_INLINE bool call_passes(bool decrypt, std::span<const u8> key,
                                    std::span<const u8> nonce, std::span<const u8> ad,
                                    std::span<const u8> in, std::span<const u8> out,
                                    std::span<const u8> tag) noexcept {
-    if constexpr (optimize_size) {
+    bool bad = out.size() != in.size();
+    // Summed, not ||: every test runs, no branch per buffer (and no clang warning).
+    bad |= overlap(out, key) + overlap(out, nonce) + overlap(out, ad) + overlap(out, tag) != 0;
+    bad |= out.data() != in.data() && overlap(out, in);
+    if (!decrypt)
+        bad |= overlap(tag, key) + overlap(tag, nonce) + overlap(tag, ad) + overlap(tag, in) != 0;
+    return !bad;
+}
+
+// Builds for size (-Os) skip the inline checks: try_* go straight to check_call, one copy
+// for the whole program.
+LWC_ALWAYS_INLINE bool call_passes_fast(bool decrypt, std::span<const u8> key,
+                                        std::span<const u8> nonce, std::span<const u8> ad,
+                                        std::span<const u8> in, std::span<const u8> out,
+                                        std::span<const u8> tag) noexcept {
+    if constexpr (optimize_size)
         return false;
-    } else {
-        bool bad = out.size() != in.size();
-        // Summed, not ||: every test runs, no branch per buffer (and no clang warning).
-        bad |= overlap(out, key) + overlap(out, nonce) + overlap(out, ad) + overlap(out, tag) != 0;
-        bad |= out.data() != in.data() && overlap(out, in);
-        if (!decrypt)
-            bad |= overlap(tag, key) + overlap(tag, nonce) + overlap(tag, ad) + overlap(tag, in) != 0;
-        return !bad;
+    else
+        return call_passes(decrypt, key, nonce, ad, in, out, tag);
+}
+
+// The compact form of a whole call (LWC_SMALL, where a refused call traps): one
+// function for every scheme and both directions, the scheme's kernel passed as a
+// pointer, so that a firmware image holds one copy of the checks, the tag comparison,
+// the zeroing and the stack wipe however many schemes it uses, and no error object.
+struct aead_call {
+    enum { key, nonce, ad, in, tag, out };  // the outputs last: the tag (encrypt), out
+    std::span<const u8> buffers[6];          // the tag: encrypt's output, decrypt's to verify
+    bool decrypt;
+};
+using aead_kernel = void (*)(const aead_call&, u8* tag);
+
+LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noexcept {
+    const auto& b = c.buffers;
+    // The checks of call_passes as a loop: each output against every buffer before it
+    // in the list, out exactly in place on in allowed.
+    bool bad = b[aead_call::out].size() != b[aead_call::in].size();
+    for (int o = aead_call::out; o >= aead_call::out - !c.decrypt; --o)
+        for (int i = 0; i < o; ++i)
+            bad |= overlap(b[o], b[i]) &&
+                   !(o == aead_call::out && i == aead_call::in && b[o].data() == b[i].data());
+    if (bad) trap();
+    u8 expected[32];  // the longest tag (Schwaemm256-256)
+    // Zeroed first: the kernel writes it through a pointer the compiler does not follow.
+    secure_zero(expected, sizeof expected);
+    const std::span<const u8> tag = b[aead_call::tag], out = b[aead_call::out];
+    kernel(c, c.decrypt ? expected : const_cast<u8*>(tag.data()));
+    bool ok = true;
+    if (c.decrypt) {
+        ok = declassify(ct_equal({expected, tag.size()}, tag));
+        if (!ok) secure_zero(const_cast<u8*>(out.data()), out.size());
+        secure_zero(expected, sizeof expected);
     }
+    wipe_stack();
+    return ok;
 }
 
 }  // namespace detail
@@ -124,7 +168,10 @@ struct aead_base {
     // call writes nothing: it throws size_error (without exceptions: see fail()).
     static void encrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
-        if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag)) fail(e);
+        if constexpr (compact)
+            run_compact({{key, nonce, ad, pt, tag, ct}, false}, &kernel_compact);
+        else if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag))
+            fail(e);
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
@@ -132,9 +179,13 @@ struct aead_base {
     [[nodiscard]] static bool decrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
-        const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
-        if (e && e.code != errc::forged) fail(e);
-        return !e;
+        if constexpr (compact) {
+            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact);
+        } else {
+            const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
+            if (e && e.code != errc::forged) fail(e);
+            return !e;
+        }
     }
 
     // The same checks, returned instead of thrown, in every build (firmware without
@@ -143,7 +194,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> pt,
                                            std::span<u8> ct,
                                            std::span<u8, TagSize> tag) noexcept {
-        if (!call_passes(false, key, nonce, ad, pt, ct, tag))
+        if (!call_passes_fast(false, key, nonce, ad, pt, ct, tag))
             if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag))
                 return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
@@ -156,21 +207,21 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> ct,
                                            std::span<const u8, TagSize> tag,
                                            std::span<u8> pt) noexcept {
-        if (!call_passes(true, key, nonce, ad, ct, pt, tag))
+        if (!call_passes_fast(true, key, nonce, ad, ct, pt, tag))
             if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
                 return e;
-        std::array<u8, TagSize> expected;
-        kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
-                     expected.data());
-        const bool ok = declassify(ct_equal(expected, tag));
-        if (!ok) secure_zero(pt.data(), pt.size());
-        secure_zero(expected);
-        wipe_stack();
-        if (!ok) return {errc::forged, Impl::name, "tag", {}, 0, 0};
+        if (!verified_decrypt(key.data(), nonce.data(), ad, ct.data(), tag.data(), pt.data(),
+                              ct.size()))
+            return {errc::forged, Impl::name, "tag", {}, 0, 0};
         return {};
     }
 
 private:
+    // The compact path of encrypt/decrypt (run_compact): under LWC_SMALL, where a
+    // refused call traps, and for schemes with one body for both directions.
+    static constexpr bool compact = refusals_trap && LWC_SMALL &&
+                                    requires { &Impl::run_either; };
+
     // The scheme's kernel, out of line: whatever it leaves on the stack (its own copies
     // of key and state, and registers the compiler spilled) lies below the caller's
     // frame, where wipe_stack() clears it.
@@ -178,6 +229,26 @@ private:
     LWC_NOINLINE static void kernel(const u8* key, const u8* nonce, std::span<const u8> ad,
                                     const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
         Impl::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
+    }
+    static void kernel_compact(const aead_call& c, u8* tag) noexcept {
+        const auto& b = c.buffers;
+        Impl::run_either(c.decrypt, b[c.key].data(), b[c.nonce].data(), b[c.ad], b[c.in].data(),
+                         const_cast<u8*>(b[c.out].data()), b[c.in].size(), tag);
+    }
+
+    // Decrypts into pt and compares the tag in constant time; pt is all zero when it
+    // does not verify.
+    LWC_ALWAYS_INLINE static bool verified_decrypt(const u8* key, const u8* nonce,
+                                                   std::span<const u8> ad, const u8* ct,
+                                                   const u8* tag, u8* pt,
+                                                   std::size_t n) noexcept {
+        std::array<u8, TagSize> expected;
+        kernel<true>(key, nonce, ad, ct, pt, n, expected.data());
+        const bool ok = declassify(ct_equal(expected, std::span<const u8, TagSize>(tag, TagSize)));
+        if (!ok) secure_zero(pt, n);
+        secure_zero(expected);
+        wipe_stack();
+        return ok;
     }
 };
 
@@ -213,6 +284,23 @@ struct mode_aead : aead_base<Self, KeySize, NonceSize, TagSize> {
         m.initialize(key, nonce);
         m.absorb_ad(ad);
         m.template crypt<Decrypt>(in, out, n);
+        m.finalize(tag);
+        secure_zero(m);
+    }
+
+    // Both directions in one body, for the compact path: only the crypt step differs,
+    // and a mode built for size has one body for both (crypt_with).
+    static void run_either(bool decrypt, const u8* key, const u8* nonce, std::span<const u8> ad,
+                           const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
+        Mode m;
+        m.initialize(key, nonce);
+        m.absorb_ad(ad);
+        if constexpr (requires { m.crypt_with(in, out, n, decrypt); })
+            m.crypt_with(in, out, n, decrypt);
+        else if (decrypt)
+            m.template crypt<true>(in, out, n);
+        else
+            m.template crypt<false>(in, out, n);
         m.finalize(tag);
         secure_zero(m);
     }

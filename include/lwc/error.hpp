@@ -87,6 +87,22 @@ namespace lwc::inline LWC_ISA_NS {
 
 namespace detail {
 
+// Whether a refused call ends in a trap with nothing to hand the error to: then
+// encrypt/decrypt need no error object at all.
+#if !LWC_EXCEPTIONS && !defined(LWC_ON_ERROR)
+inline constexpr bool refusals_trap = true;
+#else
+inline constexpr bool refusals_trap = false;
+#endif
+
+[[noreturn]] inline void trap() noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_trap();
+#else
+    std::abort();
+#endif
+}
+
 [[noreturn]] inline void fail(const error& e) {
 #if LWC_EXCEPTIONS
     throw size_error(e);
@@ -96,11 +112,7 @@ namespace detail {
 #else
     (void)e;
 #endif
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_trap();
-#else
-    std::abort();
-#endif
+    trap();
 #endif
 }
 

@@ -7,6 +7,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <string_view>
 
@@ -76,7 +77,7 @@ public:
                 used_ = 0;
             }
             const std::size_t take = std::min(n, block_size - used_);
-            std::copy_n(p, take, buf_.data() + used_);
+            copy_bytes(buf_.data() + used_, p, take);
             used_ += take;
             p += take;
             n -= take;
@@ -89,7 +90,7 @@ public:
         core_.absorb_blocks(p, blocks);
         p += blocks * block_size;
         n -= blocks * block_size;
-        std::copy_n(p, n, buf_.data());
+        copy_bytes(buf_.data(), p, n);
         used_ = n;
     }
 
@@ -141,7 +142,15 @@ private:
     // the state, spilled registers) lies below the caller's frame, where wipe_stack()
     // clears it.
     LWC_NOINLINE void finish(u8* out) const noexcept {
+#if LWC_SMALL
+        // The copy byte by byte into storage that holds a Core (trivially copyable):
+        // a copy of the object itself is a memcpy call (308 bytes of newlib on Cortex-M).
+        alignas(Core) u8 raw[sizeof(Core)];
+        copy_bytes(raw, reinterpret_cast<const u8*>(&in_.core()), sizeof raw);
+        Core& core = *std::launder(reinterpret_cast<Core*>(raw));
+#else
         Core core = in_.core();
+#endif
         core.finalize(in_.pending(), out);
         secure_zero(core);
     }

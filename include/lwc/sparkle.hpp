@@ -62,8 +62,8 @@ struct schwaemm_sponge {
     }
     // A short last block (len < rate_bytes), padded with 0x80 and zeros.
     static block load_padded(const u8* p, std::size_t len) noexcept {
-        std::array<u8, rate_bytes> buf{};
-        std::copy_n(p, len, buf.data());
+        std::array<u8, rate_bytes> buf;
+        fill_block(buf, p, len);
         buf[len] = 0x80;
         const block m = load_block(buf.data());
         secure_zero(buf);
@@ -92,6 +92,24 @@ struct schwaemm_sponge {
     }
 
     // Empty AD and an empty message skip their phase entirely (no padded block).
+#if LWC_SMALL
+    // A build for size has one body for both phases (phase() below): the associated
+    // data is a message phase whose output is dropped and whose plaintext is the input.
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        phase(ad.data(), nullptr, ad.size(), ad_full, ad_padded, false);
+    }
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        crypt_with(in, out, n, Decrypt);
+    }
+    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+        phase(in, out, n, msg_full, msg_padded, decrypt);
+    }
+    LWC_NOINLINE void phase(const u8* in, u8* out, std::size_t n, u32 full_mark, u32 padded_mark,
+                            bool decrypt) noexcept {
+        run_phase(in, out, n, full_mark, padded_mark, decrypt);
+    }
+#else
     void absorb_ad(std::span<const u8> ad) noexcept {
         if (ad.empty()) return;
         const u8* p = ad.data();
@@ -107,17 +125,22 @@ struct schwaemm_sponge {
         absorb(s, full ? load_block(p) : load_padded(p, n));
         big();
     }
+#endif
 
     // rho2 (out = in ^ rate) and rho1 on the plaintext, which is the input when
     // encrypting and the output when decrypting. out may be in.
-    // decrypt: a bool, or std::bool_constant when optimizing for speed (see crypt).
+    // decrypt: a bool, or std::bool_constant when optimizing for speed (see crypt);
+    // with a bool (the compact phase()) out may be nullptr: associated data.
+    template <class Direction>
+    static constexpr bool may_drop = std::is_same_v<Direction, bool>;
+
     template <class Direction>
     static void crypt_block(state& st, const u8* in, u8* out, Direction decrypt) noexcept {
         const block a = load_block(in);
         block p;
         for (std::size_t k = 0; k < rate; ++k) {
             const u32 b = a[k] ^ st[k];
-            store32_le(out + 4 * k, b);
+            if (!may_drop<Direction> || out) store32_le(out + 4 * k, b);
             p[k] = decrypt ? b : a[k];
         }
         absorb(st, p);
@@ -127,35 +150,39 @@ struct schwaemm_sponge {
     // or output) padded with 0x80 is absorbed. Both are read before out is written.
     template <class Direction>
     void crypt_partial(const u8* in, u8* out, std::size_t len, Direction decrypt) noexcept {
-        std::array<u8, rate_bytes> a{}, b{};
-        std::copy_n(in, len, a.data());
+        std::array<u8, rate_bytes> a, b;
+        fill_block(a, in, len);
         for (std::size_t k = 0; k < rate; ++k)
             store32_le(b.data() + 4 * k, load32_le(a.data() + 4 * k) ^ s[k]);
-        std::copy_n(b.data(), len, out);
+        if (!may_drop<Direction> || out) copy_bytes(out, b.data(), len);
         absorb(s, load_padded(decrypt ? b.data() : a.data(), len));
         secure_zero(a);
         secure_zero(b);
     }
 
+#if !LWC_SMALL
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-#if LWC_SMALL
-        // One copy of the body below for both directions in a build for size.
-        crypt_with(in, out, n, Decrypt);
+        run_phase(in, out, n, msg_full, msg_padded, std::bool_constant<Decrypt>{});
     }
-    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
-#else
-        constexpr std::bool_constant<Decrypt> decrypt;
 #endif
+
+    // A message phase (or, compact, the associated data: out nullptr): full blocks
+    // with the state in a local variable, then the last block, marked, and the big
+    // permutation. An empty phase is skipped entirely (no padded block).
+    template <class Direction>
+    LWC_ALWAYS_INLINE void run_phase(const u8* in, u8* out, std::size_t n, u32 full_mark,
+                                     u32 padded_mark, Direction decrypt) noexcept {
         if (n == 0) return;
         state st = s;
-        for (; n > rate_bytes; in += rate_bytes, out += rate_bytes, n -= rate_bytes) {
+        for (; n > rate_bytes; in += rate_bytes, n -= rate_bytes) {
             crypt_block(st, in, out, decrypt);
             slim(st);
+            if (!may_drop<Direction> || out) out += rate_bytes;
         }
         s = st;
         const bool full = n == rate_bytes;
-        s[words - 1] ^= full ? msg_full : msg_padded;
+        s[words - 1] ^= full ? full_mark : padded_mark;
         if (full)
             crypt_block(s, in, out, decrypt);
         else
@@ -217,8 +244,8 @@ struct esch_core {
     void absorb_last(std::span<const u8> last) noexcept {
         const bool full = last.size() == rate;
         s[Branches - 1] ^= full ? last_full : last_padded;
-        std::array<u8, rate> buf{};
-        std::copy(last.begin(), last.end(), buf.begin());
+        std::array<u8, rate> buf;
+        fill_block(buf, last.data(), last.size());
         if (!full) buf[last.size()] = 0x80;
         inject(s, buf.data());
         secure_zero(buf);

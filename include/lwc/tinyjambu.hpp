@@ -66,21 +66,13 @@ struct mode {
     // taken stays in registers, where the member (wiped later) does not.
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-#if LWC_SMALL
-        // One copy of the body below for both directions in a build for size.
-        crypt_with(in, out, n, Decrypt);
-    }
-    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
-#else
-        constexpr std::bool_constant<Decrypt> decrypt;
-#endif
         state st = s;
         for (; n >= 4; in += 4, out += 4, n -= 4) {
             st[1] ^= frame_msg;
             large(st, k);
             const u32 x = load32_le(in);
             const u32 y = st[2] ^ x;
-            st[3] ^= decrypt ? y : x;
+            st[3] ^= Decrypt ? y : x;
             store32_le(out, y);
         }
         if (n > 0) {
@@ -89,7 +81,7 @@ struct mode {
             const u32 x = load_partial_le<u32>(in, n);
             const u32 mask = (u32(1) << (8 * n)) - 1;
             const u32 y = (st[2] ^ x) & mask;
-            st[3] ^= decrypt ? y : x;
+            st[3] ^= Decrypt ? y : x;
             store_partial_le(out, y, n);
             st[1] ^= u32(n);
         }
@@ -106,21 +98,91 @@ struct mode {
     }
 };
 
+// The compact mode (with the tinyjambu_small backend: firmware): every step of the mode
+// (the initial permutation, nonce, associated data, message, both tag words) is one
+// call of duplex(), a word at a time: frame bits, P_n, then the input word (zero
+// without one) into the state and, with an output, the key stream XOR the input out.
+// One out-of-line body for every key size and direction.
+struct compact_state {
+    state s;
+    u32 nk[8];  // the complemented key words
+    u32 key_words;
+};
+
+// step: the frame bits | the permutation's word steps << 8 | 1 << 16 to decrypt.
+// in: n bytes, or nullptr for zeros; out: n bytes, or nullptr for none.
+LWC_NOINLINE inline void duplex(compact_state& c, u32 step, const u8* in, u8* out,
+                                std::size_t n) noexcept {
+    while (n != 0) {
+        const std::size_t m = n < 4 ? n : 4;
+        c.s[1] ^= step & 0xff;
+        word_steps(c.s, c.nk, c.key_words, (step >> 8) & 0xff);
+        u32 x = 0, y = 0;
+        for (std::size_t i = 0; i < m; ++i) {
+            const u32 b = in ? in[i] : 0;  // in place: in[i] is read before out[i] is written
+            const u32 z = u8(c.s[2] >> (8 * i)) ^ b;
+            if (out) out[i] = u8(z);
+            x |= b << (8 * i);
+            y |= z << (8 * i);
+        }
+        c.s[3] ^= step >> 16 ? y : x;
+        if (m < 4) c.s[1] ^= u32(m);
+        if (in) in += m;
+        if (out) out += m;
+        n -= m;
+    }
+}
+
+template <std::size_t KeyWords>
+struct compact_mode {
+    static constexpr std::string_view backend = tinyjambu_small::name;
+    static constexpr u32 small = (640 / 32) << 8;
+    static constexpr u32 large = ((1024 + 128 * (KeyWords - 4) / 2) / 32) << 8;
+
+    compact_state c;
+
+    void initialize(const u8* key, const u8* nonce) noexcept {
+        secure_zero(c);  // a call, where "= {}" is a memset call (-Os)
+        for (std::size_t i = 0; i < KeyWords; ++i) c.nk[i] = ~load32_le(key + 4 * i);
+        c.key_words = KeyWords;
+        duplex(c, large, nullptr, nullptr, 4);  // no frame, no input: P_large alone
+        duplex(c, small | frame_nonce, nonce, nullptr, 12);
+    }
+    void absorb_ad(std::span<const u8> ad) noexcept {
+        duplex(c, small | frame_ad, ad.data(), nullptr, ad.size());
+    }
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        crypt_with(in, out, n, Decrypt);
+    }
+    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+        duplex(c, large | frame_msg | u32(decrypt) << 16, in, out, n);
+    }
+    void finalize(u8* tag) noexcept {
+        duplex(c, large | frame_final, nullptr, tag, 4);
+        duplex(c, small | frame_final, nullptr, tag + 4, 4);
+    }
+};
+
+template <class P, std::size_t KeyWords>
+using mode_for = std::conditional_t<std::is_same_v<P, tinyjambu_small>, compact_mode<KeyWords>,
+                                    mode<P, KeyWords>>;
+
 }  // namespace detail::tinyjambu
 
 // The schemes on an explicit permutation backend; tests run every backend.
 template <detail::tinyjambu_backend P>
-struct BasicTinyJambu128 : detail::mode_aead<BasicTinyJambu128<P>, detail::tinyjambu::mode<P, 4>,
+struct BasicTinyJambu128 : detail::mode_aead<BasicTinyJambu128<P>, detail::tinyjambu::mode_for<P, 4>,
                                              16, 12, 8> {
     static constexpr std::string_view name = "tinyjambu-128";
 };
 template <detail::tinyjambu_backend P>
-struct BasicTinyJambu192 : detail::mode_aead<BasicTinyJambu192<P>, detail::tinyjambu::mode<P, 6>,
+struct BasicTinyJambu192 : detail::mode_aead<BasicTinyJambu192<P>, detail::tinyjambu::mode_for<P, 6>,
                                              24, 12, 8> {
     static constexpr std::string_view name = "tinyjambu-192";
 };
 template <detail::tinyjambu_backend P>
-struct BasicTinyJambu256 : detail::mode_aead<BasicTinyJambu256<P>, detail::tinyjambu::mode<P, 8>,
+struct BasicTinyJambu256 : detail::mode_aead<BasicTinyJambu256<P>, detail::tinyjambu::mode_for<P, 8>,
                                              32, 12, 8> {
     static constexpr std::string_view name = "tinyjambu-256";
 };

@@ -100,7 +100,7 @@ private:
                 left_ = out_rate;
             }
             const std::size_t take = std::min(n, left_);
-            std::copy_n(block_.data() + (out_rate - left_), take, out);
+            copy_bytes(out, block_.data() + (out_rate - left_), take);
             left_ -= take;
             out += take;
             n -= take;

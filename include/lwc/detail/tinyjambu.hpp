@@ -1,7 +1,10 @@
 // The TinyJambu keyed permutation with its backends, one file each:
 //   tinyjambu_portable   the NLFSR clocked 37 steps at a time (any target; the default)
 //   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (any target;
-//                        the default under LWC_SMALL, i.e. -Os: firmware)
+//                        the default under LWC_SMALL, i.e. -Os: firmware, where the
+//                        schemes also run the compact mode of tinyjambu.hpp)
+//   tinyjambu_words      32-bit word steps unrolled (any target; the default on 32-bit
+//                        Arm, where 64-bit chunks cost two registers a value)
 #pragma once
 
 #include <concepts>
@@ -22,9 +25,12 @@ concept tinyjambu_backend = requires(tinyjambu::state& s, const u8* key) {
     P::template permute<32>(s, P::template load_key<4, 32>(key));
 };
 
-static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjambu_small>);
+static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjambu_small> &&
+              tinyjambu_backend<tinyjambu_words>);
 #if LWC_SMALL
 using tinyjambu_default = tinyjambu_small;
+#elif defined(__arm__)
+using tinyjambu_default = tinyjambu_words;
 #else
 using tinyjambu_default = tinyjambu_portable;
 #endif

@@ -1,12 +1,16 @@
-// The TinyJambu keyed permutation P_n, compact backend (the default under LWC_SMALL, for
-// firmware): the specification's 32-bit word steps, one rolled loop in one out-of-line
-// function shared by every key size and both permutation lengths, the key as its
-// complemented 32-bit words. Nothing wider than 32 bits, so a 32-bit core does each
-// step in a few instructions, and the mode's five call sites are calls, not copies.
+// The TinyJambu keyed permutation P_n in the specification's 32-bit word steps, two
+// backends for 32-bit cores (firmware), where the portable backend's 37-bit chunks in
+// 64-bit words take two registers a value and several instructions a shift:
+//   tinyjambu_small   one rolled out-of-line loop shared by every key size and both
+//                     permutation lengths (the default under LWC_SMALL, i.e. -Os)
+//   tinyjambu_words   the steps unrolled, four a key period turn with the state
+//                     renamed, not moved (the default on 32-bit Arm otherwise)
+// Both keep the key as its complemented 32-bit words.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <utility>
 
 #include "bytes.hpp"
 #include "tinyjambu_portable.hpp"
@@ -14,17 +18,21 @@
 namespace lwc::inline LWC_ISA_NS::detail {
 namespace tinyjambu {
 
-// words * 32 steps of the NLFSR with the complemented key nk of key_words words: step
-// word i appends s0 ^ t47 ^ ~(t70 & t85) ^ t91 ^ k[i mod key_words], i.e. with nk the
-// NOT folded into the key word. The key index wraps by comparison, not modulo (key_words
-// is 4, 6 or 8; the index is public).
-LWC_NOINLINE inline void permute_words(state& st, const u32* nk, std::size_t key_words,
-                                       std::size_t words) noexcept {
+// One word step: 32 steps of the NLFSR at once. The new word is
+// s0 ^ t47 ^ ~(t70 & t85) ^ t91 ^ k with nk = ~k: the NOT folded into the key word.
+LWC_ALWAYS_INLINE u32 next_word(u32 s0, u32 s1, u32 s2, u32 s3, u32 nk) noexcept {
+    const u32 t47 = (s1 >> 15) | (s2 << 17), t70 = (s2 >> 6) | (s3 << 26),
+              t85 = (s2 >> 21) | (s3 << 11), t91 = (s2 >> 27) | (s3 << 5);
+    return s0 ^ t47 ^ (t70 & t85) ^ t91 ^ nk;
+}
+
+// words word steps with the complemented key nk of key_words words (4, 6 or 8). The key
+// index wraps by comparison, not modulo (the index is public).
+LWC_ALWAYS_INLINE void word_steps(state& st, const u32* nk, std::size_t key_words,
+                                  std::size_t words) noexcept {
     u32 s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
     for (std::size_t i = 0, ki = 0; i < words; ++i) {
-        const u32 t47 = (s1 >> 15) | (s2 << 17), t70 = (s2 >> 6) | (s3 << 26),
-                  t85 = (s2 >> 21) | (s3 << 11), t91 = (s2 >> 27) | (s3 << 5);
-        const u32 next = s0 ^ t47 ^ (t70 & t85) ^ t91 ^ nk[ki];
+        const u32 next = next_word(s0, s1, s2, s3, nk[ki]);
         s0 = s1;
         s1 = s2;
         s2 = s3;
@@ -32,6 +40,11 @@ LWC_NOINLINE inline void permute_words(state& st, const u32* nk, std::size_t key
         if (++ki == key_words) ki = 0;
     }
     st = {s0, s1, s2, s3};
+}
+
+LWC_NOINLINE inline void permute_words(state& st, const u32* nk, std::size_t key_words,
+                                       std::size_t words) noexcept {
+    word_steps(st, nk, key_words, words);
 }
 
 }  // namespace tinyjambu
@@ -53,6 +66,27 @@ struct tinyjambu_small {
     template <std::size_t Words, std::size_t KeyWords>
     static void permute(tinyjambu::state& st, const std::array<u32, KeyWords>& nk) noexcept {
         tinyjambu::permute_words(st, nk.data(), KeyWords, Words);
+    }
+};
+
+struct tinyjambu_words : tinyjambu_small {
+    static constexpr const char* name = "words";
+
+    // Words is a multiple of 4: four steps a turn, each writing the oldest word, so
+    // that no word moves; the key index is known at compile time in each of them.
+    template <std::size_t Words, std::size_t KeyWords>
+    LWC_ALWAYS_INLINE static void permute(tinyjambu::state& st,
+                                          const std::array<u32, KeyWords>& nk) noexcept {
+        static_assert(Words % 4 == 0);
+        u32 s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
+        [&]<std::size_t... T>(std::index_sequence<T...>) {
+            ((s0 = tinyjambu::next_word(s0, s1, s2, s3, nk[(4 * T) % KeyWords]),
+              s1 = tinyjambu::next_word(s1, s2, s3, s0, nk[(4 * T + 1) % KeyWords]),
+              s2 = tinyjambu::next_word(s2, s3, s0, s1, nk[(4 * T + 2) % KeyWords]),
+              s3 = tinyjambu::next_word(s3, s0, s1, s2, nk[(4 * T + 3) % KeyWords])),
+             ...);
+        }(std::make_index_sequence<Words / 4>{});
+        st = {s0, s1, s2, s3};
     }
 };
 
