@@ -107,10 +107,11 @@ struct compact_state {
     state s;
     u32 nk[8];  // the complemented key words
     u32 key_words;
+    u8 zeros[4];  // the input of the steps that have none (the first permutation, the tag)
 };
 
 // step: the frame bits | the permutation's word steps << 8 | 1 << 16 to decrypt.
-// in: n bytes, or nullptr for zeros; out: n bytes, or nullptr for none.
+// in: n bytes; out: n bytes, or nullptr for none.
 LWC_NOINLINE inline void duplex(compact_state& c, u32 step, const u8* in, u8* out,
                                 std::size_t n) noexcept {
     while (n != 0) {
@@ -119,15 +120,15 @@ LWC_NOINLINE inline void duplex(compact_state& c, u32 step, const u8* in, u8* ou
         word_steps(c.s, c.nk, c.key_words, (step >> 8) & 0xff);
         u32 x = 0, y = 0;
         for (std::size_t i = 0; i < m; ++i) {
-            const u32 b = in ? in[i] : 0;  // in place: in[i] is read before out[i] is written
+            const u32 b = in[i];  // in place: in[i] is read before out[i] is written
             const u32 z = u8(c.s[2] >> (8 * i)) ^ b;
             if (out) out[i] = u8(z);
             x |= b << (8 * i);
             y |= z << (8 * i);
         }
         c.s[3] ^= step >> 16 ? y : x;
-        if (m < 4) c.s[1] ^= u32(m);
-        if (in) in += m;
+        c.s[1] ^= u32(m) & 3;  // a partial word's length (4 & 3 = 0: none for a full one)
+        in += m;
         if (out) out += m;
         n -= m;
     }
@@ -145,7 +146,7 @@ struct compact_mode {
         secure_zero(c);  // a call, where "= {}" is a memset call (-Os)
         for (std::size_t i = 0; i < KeyWords; ++i) c.nk[i] = ~load32_le(key + 4 * i);
         c.key_words = KeyWords;
-        duplex(c, large, nullptr, nullptr, 4);  // no frame, no input: P_large alone
+        duplex(c, large, c.zeros, nullptr, 4);  // no frame, no input: P_large alone
         duplex(c, small | frame_nonce, nonce, nullptr, 12);
     }
     void absorb_ad(std::span<const u8> ad) noexcept {
@@ -159,8 +160,8 @@ struct compact_mode {
         duplex(c, large | frame_msg | u32(decrypt) << 16, in, out, n);
     }
     void finalize(u8* tag) noexcept {
-        duplex(c, large | frame_final, nullptr, tag, 4);
-        duplex(c, small | frame_final, nullptr, tag + 4, 4);
+        duplex(c, large | frame_final, c.zeros, tag, 4);
+        duplex(c, small | frame_final, c.zeros, tag + 4, 4);
     }
 };
 
