@@ -10,6 +10,7 @@
 #include <new>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "detail/bytes.hpp"
 
@@ -61,8 +62,16 @@ class block_buffer {
 public:
     static constexpr std::size_t block_size = Core::rate;
 
-    block_buffer() = default;
-    explicit block_buffer(const Core& core) noexcept : core_(core) {}
+    // A core's own initializers set its state (Ascon's starts from an IV); a core with
+    // none (trivially default constructible, as esch_core: its state is all zero) is
+    // zeroed here by secure_zero, as the buffer is: value-initialising them is a memset
+    // call in a build for size (162 bytes of newlib on Cortex-M).
+    block_buffer() noexcept {
+        if constexpr (std::is_trivially_default_constructible_v<Core>) secure_zero(core_);
+        secure_zero(buf_);
+        used_ = 0;
+    }
+    explicit block_buffer(const Core& core) noexcept : core_(core), buf_{}, used_(0) {}
 
     // Whether adding n bytes runs the permutation (else it only buffers).
     bool absorbs(std::size_t n) const noexcept { return used_ + n > block_size; }
@@ -99,9 +108,9 @@ public:
     const Core& core() const noexcept { return core_; }
 
 private:
-    Core core_{};
-    std::array<u8, block_size> buf_{};
-    std::size_t used_ = 0;
+    Core core_;
+    std::array<u8, block_size> buf_;
+    std::size_t used_;
 };
 
 // Incremental hashing on a hash core. finalize() works on a copy, so an object can be

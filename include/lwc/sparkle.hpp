@@ -208,7 +208,7 @@ struct esch_core {
     static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 16, squeeze_rate = 16, digest_size = Digest;
     static constexpr u32 last_padded = u32(Padded) << 24, last_full = u32(Full) << 24;
-    sparkle_state<Branches> s{};
+    sparkle_state<Branches> s;  // zeroed by its owner (block_buffer, or value-initialised)
 
     // M3: the block (m0 m1 m2 m3, as x0 y0 x1 y1) goes into the left half
     // (Branches/2 branches) with ell of its x and y parities crossed over.
