@@ -60,11 +60,15 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // Every other compiled path of a scheme (portable fallbacks when the default is a
 // vector path). The tests run them through the same suites as the defaults.
 // The compact paths (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). The fast
-// TinyJambu is not listed: it is the default otherwise, and builds for size never use it
-// (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears).
+// TinyJambu is not listed: it is the default on 64-bit targets, and builds for size never
+// use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
+// its 32-bit word form is (the default at -O2 on 32-bit Arm).
 using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicTinyJambu192<detail::tinyjambu_small>,
                                   BasicTinyJambu256<detail::tinyjambu_small>,
+                                  BasicTinyJambu128<detail::tinyjambu_words>,
+                                  BasicTinyJambu192<detail::tinyjambu_words>,
+                                  BasicTinyJambu256<detail::tinyjambu_words>,
                                   BasicXoodyakAead<detail::xoodoo_portable>,
                                   BasicSchwaemm128_128<detail::sparkle_portable>,
                                   BasicSchwaemm192_192<detail::sparkle_portable>,

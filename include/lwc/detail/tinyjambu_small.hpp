@@ -72,21 +72,35 @@ struct tinyjambu_small {
 struct tinyjambu_words : tinyjambu_small {
     static constexpr const char* name = "words";
 
-    // Words is a multiple of 4: four steps a turn, each writing the oldest word, so
-    // that no word moves; the key index is known at compile time in each of them.
+    // Four steps a turn, each writing the oldest word, so that no word moves; the turns
+    // rolled a key period at a time (1, 3 and 2 turns for keys of 4, 6 and 8 words), so
+    // that every key index is known at compile time, with an exit after each turn (the
+    // step counts are not all multiples of a period). State and key stay in a 32-bit
+    // core's registers, where a full unroll spills them.
     template <std::size_t Words, std::size_t KeyWords>
     LWC_ALWAYS_INLINE static void permute(tinyjambu::state& st,
                                           const std::array<u32, KeyWords>& nk) noexcept {
         static_assert(Words % 4 == 0);
-        u32 s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
-        [&]<std::size_t... T>(std::index_sequence<T...>) {
-            ((s0 = tinyjambu::next_word(s0, s1, s2, s3, nk[(4 * T) % KeyWords]),
-              s1 = tinyjambu::next_word(s1, s2, s3, s0, nk[(4 * T + 1) % KeyWords]),
-              s2 = tinyjambu::next_word(s2, s3, s0, s1, nk[(4 * T + 2) % KeyWords]),
-              s3 = tinyjambu::next_word(s3, s0, s1, s2, nk[(4 * T + 3) % KeyWords])),
-             ...);
-        }(std::make_index_sequence<Words / 4>{});
-        st = {s0, s1, s2, s3};
+        u32 w[4] = {st[0], st[1], st[2], st[3]};
+        for (std::size_t turns = Words / 4; turns_of_period<KeyWords, 0>(w, nk.data(), turns);) {
+        }
+        st = {w[0], w[1], w[2], w[3]};
+    }
+
+private:
+    // Turn T of a key period, then the next unless the steps are done; false when done.
+    template <std::size_t KeyWords, std::size_t T>
+    LWC_ALWAYS_INLINE static bool turns_of_period(u32 (&w)[4], const u32* nk,
+                                                  std::size_t& turns) noexcept {
+        w[0] = tinyjambu::next_word(w[0], w[1], w[2], w[3], nk[(4 * T) % KeyWords]);
+        w[1] = tinyjambu::next_word(w[1], w[2], w[3], w[0], nk[(4 * T + 1) % KeyWords]);
+        w[2] = tinyjambu::next_word(w[2], w[3], w[0], w[1], nk[(4 * T + 2) % KeyWords]);
+        w[3] = tinyjambu::next_word(w[3], w[0], w[1], w[2], nk[(4 * T + 3) % KeyWords]);
+        if (--turns == 0) return false;
+        if constexpr ((4 * (T + 1)) % KeyWords == 0)
+            return true;  // the period ends: the loop starts the next
+        else
+            return turns_of_period<KeyWords, T + 1>(w, nk, turns);
     }
 };
 

@@ -1,0 +1,141 @@
+#!/bin/sh
+# The peers' figures beside docs/firmware.md's tables, built here with the flags of
+# tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount]
+# PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
+#   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
+#           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
+#           same program without the call, arm-none-eabi-gcc -mthumb -Os: lwc-finalists'
+#           C on Cortex-M4 and M0+, its ARMv7-M assembly on M4; ascon-c's smallest C
+#           (opt32_lowsize) and ARMv7-M/ARMv6-M code (armv7m_small, armv6m_lowsize).
+#   icount  instructions per byte on QEMU's Cortex-M4 (-icount, SysTick, as icount.sh)
+#           of one encrypt without AD or one hash, 64 and 1024 bytes, at -O2: the C
+#           code and the ARMv7-M assembly.
+# lwc-finalists picks its assembly on ARMv7-M by __ARM_ARCH_ISA_THUMB; its C is built
+# for M4 with that macro undefined (-U), in the .c and .S files alike.
+set -eu
+peers=$(cd "$1" && pwd)
+what=${2:-sizes}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fw=$top/tests/firmware
+lwcf=$peers/lwc-finalists/src/combined
+asconc=$peers/ascon-c
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# scheme  enc-function  dec-function  tag  (lwc-finalists), or scheme - - - hash-function
+schemes="tinyjambu-128 tiny_jambu_128_aead_encrypt tiny_jambu_128_aead_decrypt 8 -
+tinyjambu-192 tiny_jambu_192_aead_encrypt tiny_jambu_192_aead_decrypt 8 -
+tinyjambu-256 tiny_jambu_256_aead_encrypt tiny_jambu_256_aead_decrypt 8 -
+xoodyak xoodyak_aead_encrypt xoodyak_aead_decrypt 16 -
+grain-128aead grain128_aead_encrypt grain128_aead_decrypt 8 -
+schwaemm128-128 schwaemm_128_128_aead_encrypt schwaemm_128_128_aead_decrypt 16 -
+schwaemm192-192 schwaemm_192_192_aead_encrypt schwaemm_192_192_aead_decrypt 24 -
+schwaemm256-128 schwaemm_256_128_aead_encrypt schwaemm_256_128_aead_decrypt 16 -
+schwaemm256-256 schwaemm_256_256_aead_encrypt schwaemm_256_256_aead_decrypt 32 -
+photon-beetle-aead-32 photon_beetle_32_aead_encrypt photon_beetle_32_aead_decrypt 16 -
+photon-beetle-aead-128 photon_beetle_128_aead_encrypt photon_beetle_128_aead_decrypt 16 -
+xoodyak-hash - - - xoodyak_hash
+esch256 - - - esch_256_hash
+esch384 - - - esch_384_hash
+photon-beetle-hash - - - photon_beetle_hash"
+
+# lib NAME CPU OPT [EXTRA...]: lwc-finalists compiled into $tmp/NAME.a (files that do
+# not build for bare metal are left out; --gc-sections keeps what a scheme calls).
+lib() {
+    name=$1 cpu=$2 opt=$3
+    shift 3
+    mkdir -p "$tmp/$name"
+    for f in "$lwcf"/*.c "$lwcf"/*.S; do
+        arm-none-eabi-gcc -mcpu="$cpu" -mthumb "$opt" -ffunction-sections -fdata-sections "$@" \
+          -I"$lwcf" -c "$f" -o "$tmp/$name/$(basename "$f").o" 2> /dev/null || true
+    done
+    arm-none-eabi-ar rcs "$tmp/$name.a" "$tmp/$name"/*.o
+}
+
+# text CPU OPT LIB DEFINES...: .text of the size driver.
+text() {
+    cpu=$1 opt=$2 l=$3
+    shift 3
+    arm-none-eabi-gcc -mcpu="$cpu" -mthumb "$opt" -ffunction-sections -fdata-sections "$@" \
+      "$top/bench/peers/fw_driver.c" $l --specs=nosys.specs -nostartfiles -Wl,--gc-sections \
+      -Wl,-e,main -L"$fw" -T"$fw/mps2-an386.ld" -o "$tmp/a.elf"
+    arm-none-eabi-size "$tmp/a.elf" | awk 'NR == 2 { print $1 }'
+}
+
+# ascon-c's IMPL of KIND (crypto_aead/asconaead128, ...) as an archive.
+ascon_lib() {
+    dir=$asconc/$1/$2 cpu=$3 opt=$4
+    rm -rf "$tmp/ac" && mkdir -p "$tmp/ac"
+    for f in "$dir"/*.c "$dir"/*.S; do
+        [ -e "$f" ] || continue
+        arm-none-eabi-gcc -mcpu="$cpu" -mthumb "$opt" -ffunction-sections -fdata-sections \
+          -I"$dir" -I"$asconc/tests" -c "$f" -o "$tmp/ac/$(basename "$f").o" 2> /dev/null || true
+    done
+    rm -f "$tmp/ac.a" && arm-none-eabi-ar rcs "$tmp/ac.a" "$tmp/ac"/*.o
+    echo "$tmp/ac.a"
+}
+
+defines() {  # the driver's defines for a scheme line
+    if [ "$2" = - ]; then echo "-DHASH=$5"; else echo "-DENC=$2 -DDEC=$3 -DTAG=$4"; fi
+}
+
+if [ "$what" = sizes ]; then
+    lib c-m4 cortex-m4 -Os -U__ARM_ARCH_ISA_THUMB
+    lib asm-m4 cortex-m4 -Os
+    lib c-m0 cortex-m0plus -Os
+    echo "| scheme | lwc-finalists C, M4 | lwc-finalists ARMv7-M asm, M4 | lwc-finalists C, M0+ |"
+    echo "|---|---:|---:|---:|"
+    b4=$(text cortex-m4 -Os "" -DLWCF) b0=$(text cortex-m0plus -Os "" -DLWCF)
+    echo "$schemes" | while read -r s e d t h; do
+        set -- $(defines "$s" "$e" "$d" "$t" "$h")
+        echo "| $s | $(($(text cortex-m4 -Os "$tmp/c-m4.a" -DLWCF "$@") - b4)) |" \
+          "$(($(text cortex-m4 -Os "$tmp/asm-m4.a" -DLWCF "$@") - b4)) |" \
+          "$(($(text cortex-m0plus -Os "$tmp/c-m0.a" -DLWCF "$@") - b0)) |"
+    done
+    echo
+    echo "| scheme | ascon-c opt32_lowsize (C), M4 | ascon-c armv7m_small, M4 | ascon-c opt32_lowsize (C), M0+ | ascon-c armv6m_lowsize, M0+ |"
+    echo "|---|---:|---:|---:|---:|"
+    b4=$(text cortex-m4 -Os "") b0=$(text cortex-m0plus -Os "")
+    for k in "ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16" \
+             "ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash" \
+             "ascon-xof128 crypto_hash/asconxof128 -DHASH=crypto_hash"; do
+        set -- $k
+        s=$1 kind=$2
+        shift 2
+        row="| $s"
+        for v in "opt32_lowsize cortex-m4 $b4" "armv7m_small cortex-m4 $b4" \
+                 "opt32_lowsize cortex-m0plus $b0" "armv6m_lowsize cortex-m0plus $b0"; do
+            set -- $v "$@"
+            impl=$1 cpu=$2 base=$3
+            shift 3
+            row="$row | $(($(text $cpu -Os "$(ascon_lib $kind $impl $cpu -Os)" "$@") - base))"
+        done
+        echo "$row |"
+    done
+else
+    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$fw/startup.c" -o "$tmp/startup.o"
+    lib c-o2 cortex-m4 -O2 -U__ARM_ARCH_ISA_THUMB
+    lib asm-o2 cortex-m4 -O2
+    # ticks -> instructions per byte, from the calibration loop of 200000 instructions
+    ipb() {
+        timeout 300 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+          -icount shift=6 -semihosting-config enable=on,target=native,arg=drv \
+          -kernel "$tmp/i.elf" |
+          awk '$1 == "calib" { k = $2 / 200000 } $1 != "calib" { printf "%.0f | %.0f", $2 / k / 64, $3 / k / 1024 }'
+    }
+    echo "| scheme | lwc-finalists C -O2, 64 B | 1024 B | lwc-finalists ARMv7-M asm -O2, 64 B | 1024 B |"
+    echo "|---|---:|---:|---:|---:|"
+    echo "$schemes" | while read -r s e d t h; do
+        set -- $(defines "$s" "$e" "$d" "$t" "$h")
+        row="| $s"
+        for l in c-o2 asm-o2; do
+            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -ffunction-sections -fdata-sections \
+              -DLWCF -DICOUNT -DNAME="\"$s\"" "$@" "$top/bench/peers/fw_driver.c" "$tmp/startup.o" \
+              "$tmp/$l.a" --specs=rdimon.specs -nostartfiles -L"$fw" -T"$fw/mps2-an386.ld" \
+              -Wl,--gc-sections -o "$tmp/i.elf"
+            row="$row | $(ipb)"
+        done
+        echo "$row |"
+    done
+fi

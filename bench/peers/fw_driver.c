@@ -1,0 +1,80 @@
+/* A peer's encrypt + decrypt (or one-shot hash) through the SUPERCOP-style C API,
+ * for bench/peers/firmware.sh:
+ *   -DENC=fn -DDEC=fn -DTAG=n   an AEAD (lwc-finalists' names, ascon-c's crypto_aead_*)
+ *   -DHASH=fn                   a hash (fn(out, in, inlen))
+ *   neither                     the baseline, the same program without the call
+ *   -DICOUNT -DNAME=\"...\"     instead: SysTick ticks of one encrypt (no AD) or hash of
+ *                               64 and 1024 bytes on QEMU with -icount (as tests/firmware
+ *                               /icount.cpp), printed "NAME ticks64 ticks1024". */
+#include <stddef.h>
+#include <stdint.h>
+
+unsigned char pool[4096]; /* every buffer, external so that no call is optimised away */
+
+/* Two API shapes: lwc-finalists' (-DLWCF: size_t lengths, no nsec) and SUPERCOP's
+ * (ascon-c: unsigned long long lengths, nsec). */
+#ifdef LWCF
+typedef size_t len_t;
+#define NSEC_PARAM
+#define NSEC_ARG
+#else
+typedef unsigned long long len_t;
+#define NSEC_PARAM const unsigned char *nsec,
+#define NSEC_ARG 0,
+#endif
+len_t len;
+
+#if defined(ENC)
+int ENC(unsigned char *c, len_t *clen, const unsigned char *m, len_t mlen,
+        const unsigned char *ad, len_t adlen, NSEC_PARAM const unsigned char *npub,
+        const unsigned char *k);
+int DEC(unsigned char *m, len_t *mlen, NSEC_PARAM const unsigned char *c, len_t clen,
+        const unsigned char *ad, len_t adlen, const unsigned char *npub,
+        const unsigned char *k);
+#elif defined(HASH)
+int HASH(unsigned char *out, const unsigned char *in, len_t inlen);
+#endif
+
+#ifdef ICOUNT
+#include <stdio.h>
+static volatile uint32_t *const syst = (uint32_t *)0xE000E010;
+static unsigned long ticks(void (*f)(size_t), size_t n) {
+    syst[0] = 0;
+    syst[1] = 0xFFFFFF;
+    syst[2] = 0;
+    syst[0] = 5;
+    const uint32_t a = syst[2];
+    f(n);
+    const uint32_t b = syst[2];
+    return (a - b) & 0xFFFFFF;
+}
+static void run(size_t n) {
+#if defined(ENC)
+    ENC(pool + 2048, &len, pool + 256, n, pool + 128, 0, NSEC_ARG pool + 64, pool);
+#else
+    HASH(pool + 192, pool + 256, n);
+#endif
+}
+static void calibration_loop(size_t n) {
+    (void)n;
+    uint32_t k = 100000; /* two instructions a turn */
+    __asm__ volatile("1: subs %0, #1\n bne 1b" : "+r"(k));
+}
+int main(void) {
+    printf("calib %lu\n", ticks(calibration_loop, 0));
+    printf("%s %lu %lu\n", NAME, ticks(run, 64), ticks(run, 1024));
+    return 0;
+}
+#else
+int main(void) {
+#if defined(ENC)
+    ENC(pool + 256, &len, pool + 160, 64, pool + 128, 16, NSEC_ARG pool + 64, pool);
+    return DEC(pool + 384, &len, NSEC_ARG pool + 256, 64 + TAG, pool + 128, 16, pool + 64,
+               pool);
+#elif defined(HASH)
+    return HASH(pool + 256, pool, 200);
+#else
+    return pool[0];
+#endif
+}
+#endif
