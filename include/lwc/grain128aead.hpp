@@ -9,6 +9,7 @@
 
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "aead.hpp"
 #include "detail/grain128.hpp"
@@ -42,7 +43,7 @@ enum class use { authenticate, encrypt, decrypt };
 template <grain128_backend Bits>
 struct cipher {
     static constexpr std::string_view backend = Bits::name;
-    grain128_fsr fsr;
+    typename grain128_fsr_of<Bits>::type fsr;
     u64 acc, sr;  // the authenticator: accumulator and shift register
     // Keystream made but not used yet: `left` bytes' worth of encryption bits (ks_e)
     // and authentication bits (ks_a), in their low bits. Used where one input ends
@@ -68,15 +69,22 @@ struct cipher {
     // DER(|AD|) || AD into the authenticator; their encryption bits go unused.
     void absorb_ad(std::span<const u8> ad) noexcept {
         const der_length der = encode_length(ad.size());
-        process<use::authenticate>(der.bytes, nullptr, der.size);
-        process<use::authenticate>(ad.data(), nullptr, ad.size());
+        process(der.bytes, nullptr, der.size, authenticate_only());
+        process(ad.data(), nullptr, ad.size(), authenticate_only());
     }
 
     // Encrypt (Decrypt = false) or decrypt n bytes; out may be in. The authenticator
-    // takes the plaintext.
+    // takes the plaintext. A build for size has one body for every use (crypt_with).
     template <bool Decrypt>
     void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-        process<Decrypt ? use::decrypt : use::encrypt>(in, out, n);
+#if LWC_SMALL
+        crypt_with(in, out, n, Decrypt);
+    }
+    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+        process(in, out, n, decrypt ? use::decrypt : use::encrypt);
+#else
+        process(in, out, n, std::integral_constant<use, Decrypt ? use::decrypt : use::encrypt>{});
+#endif
     }
 
     // The accumulator after the padding bit 1 (the clock it takes produces an
@@ -84,25 +92,34 @@ struct cipher {
     void finalize(u8* tag) noexcept { store64_le(tag, acc ^ sr); }
 
 private:
+    // The use as a run-time value in a build for size (one body), else a constant.
+#if LWC_SMALL
+    static use authenticate_only() noexcept { return use::authenticate; }
+#else
+    static std::integral_constant<use, use::authenticate> authenticate_only() noexcept {
+        return {};
+    }
+#endif
+
     // n bytes of the authenticated stream. For encrypt and decrypt, out gets
-    // in + keystream.
-    template <use U>
-    void process(const u8* in, u8* out, std::size_t n) noexcept {
+    // in + keystream. U: use, or std::integral_constant<use, ...>.
+    template <class U>
+    void process(const u8* in, u8* out, std::size_t n, U u) noexcept {
         if (left > 0 && n > 0) {
             const std::size_t k = n < left ? n : left;
-            crypt_partial<U>(in, out, k);
+            crypt_partial(in, out, k, u);
             in += k;
-            if constexpr (U != use::authenticate) out += k;
+            if (u != use::authenticate) out += k;
             n -= k;
         }
         for (; n >= 8; n -= 8) {
-            crypt_block<U>(in, out);
+            crypt_block(in, out, u);
             in += 8;
-            if constexpr (U != use::authenticate) out += 8;
+            if (u != use::authenticate) out += 8;
         }
         if (n > 0) {
             refill();
-            crypt_partial<U>(in, out, n);
+            crypt_partial(in, out, n, u);
         }
     }
 
@@ -121,22 +138,22 @@ private:
         left = 8;
     }
 
-    template <use U>
-    void crypt_block(const u8* in, u8* out) noexcept {
+    template <class U>
+    void crypt_block(const u8* in, u8* out, U u) noexcept {
         u64 e, a;
         keystream(e, a);
         const u64 x = load64_le(in);
-        if constexpr (U != use::authenticate) store64_le(out, x ^ e);
-        Bits::authenticate64(acc, sr, U == use::decrypt ? x ^ e : x, a);
+        if (u != use::authenticate) store64_le(out, x ^ e);
+        Bits::authenticate64(acc, sr, u == use::decrypt ? x ^ e : x, a);
     }
 
     // k (< 8, <= left) bytes from the keystream made earlier.
-    template <use U>
-    void crypt_partial(const u8* in, u8* out, std::size_t k) noexcept {
+    template <class U>
+    void crypt_partial(const u8* in, u8* out, std::size_t k, U u) noexcept {
         const u64 x = load_partial_le<u64>(in, k);
         const u64 y = x ^ (ks_e & ((u64(1) << (8 * k)) - 1));
-        if constexpr (U != use::authenticate) store_partial_le(out, y, k);
-        Bits::authenticate_bits(acc, sr, U == use::decrypt ? y : x, ks_a, unsigned(8 * k));
+        if (u != use::authenticate) store_partial_le(out, y, k);
+        Bits::authenticate_bits(acc, sr, u == use::decrypt ? y : x, ks_a, unsigned(8 * k));
         ks_e >>= 8 * k;
         ks_a >>= 8 * k;
         left -= k;

@@ -79,6 +79,7 @@ using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicSchwaemm256_128<detail::sparkle_small>,
                                   BasicSchwaemm256_256<detail::sparkle_small>,
                                   BasicGrain128Aead<detail::grain128_portable>,
+                                  BasicGrain128Aead<detail::grain128_words>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,

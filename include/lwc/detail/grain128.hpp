@@ -5,6 +5,8 @@
 //   grain128_portable   plain C++ on 64-bit words (any target)
 //   grain128_bmi2       pext splits the keystream, pclmulqdq runs the MAC (x86 BMI2 +
 //                       PCLMUL)
+//   grain128_words      32-bit words throughout, its own shift registers (grain128_fsr32;
+//                       the default on 32-bit Arm)
 // grain128_default is the fastest one the compilation target allows.
 //
 // Bit order is that of the NIST submission: bit i of a register, of the key, the
@@ -17,6 +19,7 @@
 
 #include "grain128_bmi2.hpp"
 #include "grain128_portable.hpp"
+#include "grain128_small.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
 
@@ -107,10 +110,23 @@ private:
     }
 };
 
-static_assert(grain128_backend<grain128_portable>);
+// The shift registers a backend runs on: its own (B::fsr), else grain128_fsr.
+template <class B>
+struct grain128_fsr_of {
+    using type = grain128_fsr;
+};
+template <class B>
+    requires requires { typename B::fsr; }
+struct grain128_fsr_of<B> {
+    using type = typename B::fsr;
+};
+
+static_assert(grain128_backend<grain128_portable> && grain128_backend<grain128_words>);
 #ifdef LWC_HAVE_GRAIN128_BMI2
 static_assert(grain128_backend<grain128_bmi2>);
 using grain128_default = grain128_bmi2;
+#elif defined(__arm__)
+using grain128_default = grain128_words;
 #else
 using grain128_default = grain128_portable;
 #endif
