@@ -27,12 +27,12 @@ inline constexpr u64 iv_aead128 = 0x00001000808c0001, iv_hash256 = 0x0000080100c
                      iv_xof128 = 0x0000080000cc0003, iv_cxof128 = 0x0000080000cc0004;
 inline constexpr u64 domain_separator = u64(1) << 63;  // after AD: the state's last bit
 
-// The state after Ascon-p[12] of (IV, 0, 0, 0, 0), computed by the compiler: the hash
-// modes start here without running a permutation.
-template <class Perm>
+// The state after Ascon-p[12] of (IV, 0, 0, 0, 0), computed by the compiler (with the
+// portable rounds, whatever the backend): the hash modes start here without running a
+// permutation.
 constexpr ascon_state initial_state(u64 iv) noexcept {
     ascon_state s{iv, 0, 0, 0, 0};
-    Perm::template permute<12>(s);
+    ascon_portable::permute<12>(s);
     return s;
 }
 
@@ -65,11 +65,15 @@ struct aead_sponge {
     }
 
     // AD in 16-byte blocks, the last padded; nothing at all for empty AD. Then the
-    // domain separation bit, in either case.
+    // domain separation bit, in either case. (A build for size runs the associated data
+    // as a message phase whose output is dropped: the same blocks, the same padding.)
     void absorb_ad(std::span<const u8> ad) noexcept {
         const u8* p = ad.data();
         std::size_t n = ad.size();
         if (n > 0) {
+#if LWC_SMALL
+            phase(p, nullptr, n, false);
+#else
             for (; n >= rate; n -= rate, p += rate) {
                 s[0] ^= load64_le(p);
                 s[1] ^= load64_le(p + 8);
@@ -79,6 +83,7 @@ struct aead_sponge {
             load_last(p, n, w0, w1);
             s[0] ^= w0;
             s[1] ^= w1;
+#endif
             Perm::template permute<8>(s);
         }
         s[4] ^= domain_separator;
@@ -123,20 +128,55 @@ struct aead_sponge {
         s[1] ^= Decrypt ? ((y1 & keep1) ^ pad1) : m1;
     }
 
+#if LWC_SMALL
+    // The message, or the associated data (out nullptr: absorbed as plaintext, no
+    // output): whole blocks, then the last 0..15 bytes, padded. One body for size:
+    // a block a turn, byte by byte on the rate's bytes (64-bit partial loads and stores
+    // are long on a 32-bit core): out gets rate ^ in; the rate becomes the ciphertext
+    // (out when encrypting, in when decrypting).
+    void phase(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+        for (;; in += rate, n -= rate) {
+            const std::size_t m = n < rate ? n : rate;
+            u8 b[rate];
+            store64_le(b, s[0]);
+            store64_le(b + 8, s[1]);
+            for (std::size_t i = 0; i < m; ++i) {
+                const u8 x = in[i], y = b[i] ^ x;
+                if (out) out[i] = y;
+                b[i] = decrypt ? x : y;
+            }
+            if (m < rate) b[m] ^= 0x01;  // the pad bit
+            s[0] = load64_le(b);
+            s[1] = load64_le(b + 8);
+            secure_zero(b, sizeof b);
+            if (m < rate) break;
+            Perm::template permute<8>(s);
+            if (out) out += rate;
+        }
+    }
+#endif
+
+    // The message: whole blocks, then the last 0..15 bytes.
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+#if LWC_SMALL
+        crypt_with(in, out, n, Decrypt);
+    }
+    void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
+        phase(in, out, n, decrypt);
+#else
+        crypt_blocks<Decrypt>(in, out, n / rate);
+        const std::size_t done = n - n % rate;
+        crypt_partial<Decrypt>(in + done, out + done, n % rate);
+#endif
+    }
+
     void finalize(u8* tag) noexcept {
         s[2] ^= k0;
         s[3] ^= k1;
         Perm::template permute<12>(s);
         store64_le(tag, s[3] ^ k0);
         store64_le(tag + 8, s[4] ^ k1);
-    }
-
-    // The message: whole blocks, then the last 0..15 bytes.
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-        crypt_blocks<Decrypt>(in, out, n / rate);
-        const std::size_t done = n - n % rate;
-        crypt_partial<Decrypt>(in + done, out + done, n % rate);
     }
 };
 
@@ -146,7 +186,8 @@ template <class Perm, u64 IV, std::size_t Digest = 0>
 struct sponge {
     static constexpr std::size_t rate = 8, squeeze_rate = 8, digest_size = Digest;
     static constexpr std::string_view backend = Perm::name;
-    ascon_state s = initial_state<Perm>(IV);
+    static constexpr ascon_state initial = initial_state(IV);
+    ascon_state s = initial;
 
     void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
     // On a local copy: the state stays in registers from block to block.

@@ -81,13 +81,17 @@ using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicGrain128Aead<detail::grain128_portable>,
                                   BasicGrain128Aead<detail::grain128_words>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
-                                  BasicPhotonBeetleAead128<detail::photon256_portable>>;
+                                  BasicPhotonBeetleAead128<detail::photon256_portable>,
+                                  BasicAsconAead128<detail::ascon_portable>,
+                                  BasicAsconAead128<detail::ascon_small>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicEsch256<detail::sparkle_portable>,
                                   BasicEsch384<detail::sparkle_portable>,
                                   BasicEsch256<detail::sparkle_small>,
                                   BasicEsch384<detail::sparkle_small>,
-                                  BasicPhotonBeetleHash<detail::photon256_portable>>;
+                                  BasicPhotonBeetleHash<detail::photon256_portable>,
+                                  BasicAsconHash256<detail::ascon_portable>,
+                                  BasicAsconHash256<detail::ascon_small>>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
 // and the benchmarks run. (A variant that is the default type itself, as the portable
@@ -96,7 +100,9 @@ using all_aeads = concat<aeads, aead_variants>;
 using all_hashes = concat<hashes, hash_variants>;
 using xof_variants = scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
                                  BasicXOEsch256<detail::sparkle_portable>,
-                                 BasicXOEsch384<detail::sparkle_portable>>;
+                                 BasicXOEsch384<detail::sparkle_portable>,
+                                 BasicAsconXof128<detail::ascon_small>,
+                                 BasicAsconCxof128<detail::ascon_small>>;
 using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry
