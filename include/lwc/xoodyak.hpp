@@ -131,8 +131,10 @@ template <xoodoo_backend Perm>
 struct hash_core {
     static constexpr std::string_view backend = Perm::name;
     static constexpr std::size_t rate = hash_rate, squeeze_rate = hash_rate, digest_size = 32;
-    xoodoo_state s{};
-    bool started = false;
+    // No initializers: all zero is the start, which block_buffer (and value-
+    // initialisation, Core{}) gives without a memset call in a build for size.
+    xoodoo_state s;
+    bool started;
 
     void down(const u8* block, std::size_t len) noexcept {
         if (started) Perm::permute(s);
