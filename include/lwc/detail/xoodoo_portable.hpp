@@ -1,8 +1,6 @@
 // Xoodoo[12], portable backend: plain C++ on twelve 32-bit scalars (any target).
 #pragma once
 
-#include <utility>  // swap
-
 #include "xoodoo_spec.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
@@ -33,30 +31,43 @@ private:
     // spills to the stack and runs this 1.4x faster. A function with its own tuning only
     // inlines always-inline callees, hence the raw pointers.
     LWC_XOODOO_PORTABLE_TUNING static void rounds(u32* st, const u32* rc) noexcept {
+#if LWC_SMALL
+        // Compact form (firmware): one round a loop turn on the state in memory, each
+        // step a loop over the four columns, the lanes moved to their places.
+        for (std::size_t r = 0; r < 12; ++r) {
+            u32 e[4], a[4], b[4], c[4];
+            for (std::size_t x = 0; x < 4; ++x) {  // theta's effect: column x - 1's parity
+                const std::size_t w = (x + 3) % 4;
+                const u32 p = st[w] ^ st[4 + w] ^ st[8 + w];
+                e[x] = theta_effect(p);
+            }
+            for (std::size_t x = 0; x < 4; ++x) {  // theta, rho-west (plane 1 shifted)
+                const std::size_t w = (x + 3) % 4;
+                a[x] = st[x] ^ e[x];
+                b[x] = st[4 + w] ^ e[w];
+                c[x] = rotl32(st[8 + x] ^ e[x], 11);
+            }
+            a[0] ^= rc[r];  // iota
+            for (std::size_t x = 0; x < 4; ++x) {  // chi, rho-east (plane 2 shifted two)
+                st[x] = a[x] ^ (~b[x] & c[x]);
+                st[4 + x] = rotl32(b[x] ^ (~c[x] & a[x]), 1);
+                st[8 + (x + 2) % 4] = rotl32(c[x] ^ (~a[x] & b[x]), 8);
+            }
+        }
+#else
         u32 a0 = st[0], a1 = st[1], a2 = st[2], a3 = st[3];
         u32 b0 = st[4], b1 = st[5], b2 = st[6], b3 = st[7];
         u32 c0 = st[8], c1 = st[9], c2 = st[10], c3 = st[11];
-#if LWC_SMALL
-        // Compact form (firmware): one round a loop turn, moving the lanes of planes 1
-        // and 2 to where the next round takes them instead of renaming them.
-        for (std::size_t r = 0; r < 12; ++r) {
-            round(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, rc[r]);
-            const u32 b = b3;
-            b3 = b2, b2 = b1, b1 = b0, b0 = b;
-            std::swap(c0, c2);
-            std::swap(c1, c3);
-        }
-#else
         for (std::size_t r = 0; r < 12; r += 4) {
             round(a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, rc[r]);
             round(a0, a1, a2, a3, b3, b0, b1, b2, c2, c3, c0, c1, rc[r + 1]);
             round(a0, a1, a2, a3, b2, b3, b0, b1, c0, c1, c2, c3, rc[r + 2]);
             round(a0, a1, a2, a3, b1, b2, b3, b0, c2, c3, c0, c1, rc[r + 3]);
         }
-#endif
         st[0] = a0, st[1] = a1, st[2] = a2, st[3] = a3;
         st[4] = b0, st[5] = b1, st[6] = b2, st[7] = b3;
         st[8] = c0, st[9] = c1, st[10] = c2, st[11] = c3;
+#endif
     }
 
     // Theta's effect on column x: the parity of column x - 1, rotated by 5 and by 14.
