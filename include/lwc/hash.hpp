@@ -146,6 +146,14 @@ public:
 
     void reset() noexcept { *this = buffered_hash(); }
 
+    // The digest of a whole message straight from the input: the blocks but the last
+    // (1..rate bytes, as the buffer would hold back) absorbed in place, then the last.
+    // No buffer and no copy of the state: what lwc::hash() uses.
+    static void digest(std::span<const u8> msg, u8* out) noexcept {
+        oneshot(msg, out);
+        wipe_stack();
+    }
+
 private:
     // Out of line, as append() is: what the permutation leaves on the stack (copies of
     // the state, spilled registers) lies below the caller's frame, where wipe_stack()
@@ -164,6 +172,15 @@ private:
         secure_zero(core);
     }
 
+    LWC_NOINLINE static void oneshot(std::span<const u8> msg, u8* out) noexcept {
+        Core core;  // as block_buffer starts it: its initializers, or all zero
+        if constexpr (std::is_trivially_default_constructible_v<Core>) secure_zero(core);
+        const std::size_t blocks = msg.empty() ? 0 : (msg.size() - 1) / block_size;
+        core.absorb_blocks(msg.data(), blocks);
+        core.finalize(msg.subspan(blocks * block_size), out);
+        secure_zero(core);
+    }
+
     block_buffer<Core> in_{};
 };
 
@@ -172,9 +189,15 @@ private:
 // One-shot hash of a message.
 template <Hash H>
 std::array<std::uint8_t, H::digest_size> hash(std::span<const std::uint8_t> msg) {
-    H h;
-    h.update(msg);
-    return h.finalize();
+    std::array<std::uint8_t, H::digest_size> d;
+    if constexpr (requires { H::digest(msg, d.data()); }) {
+        H::digest(msg, d.data());
+    } else {
+        H h;
+        h.update(msg);
+        h.finalize(d);
+    }
+    return d;
 }
 
 }  // namespace lwc

@@ -229,14 +229,16 @@ struct esch_core {
     void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
 
     // The state is copied into a local variable and the slim permutation inlined,
-    // so that the state stays in registers from block to block.
+    // so that the state stays in registers from block to block. (Not in a build for
+    // size, where the permutation is a call on memory anyway.)
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
-        sparkle_state<Branches> st = s;
+        sparkle_state<Branches> local;
+        sparkle_state<Branches>& st = LWC_SMALL ? s : (local = s);
         for (std::size_t i = 0; i < count; ++i) {
             inject(st, blocks + i * rate);
             P::template permute_inline<Branches, Slim>(st);
         }
-        s = st;
+        if constexpr (!LWC_SMALL) s = st;
     }
 
     // The last block (0..16 bytes), padded with 0x80 unless full, then the big

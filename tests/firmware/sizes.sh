@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prints the Markdown size table of docs/firmware.md: per scheme, encrypt + decrypt (or a
-# hash's update + finalize) linked alone with --gc-sections, built
+# one-shot hash, lwc::hash) linked alone with --gc-sections, built
 #   arm-none-eabi-g++ -mcpu=CPU -mthumb -Os -fno-exceptions -fno-rtti
 # for Cortex-M4 and M0+: .text (with .rodata; the image minus the same program without
 # the call), .data + .bss likewise, and the peak stack measured by the runner on QEMU
