@@ -65,32 +65,24 @@ inline constexpr bool optimize_size = true;
 inline constexpr bool optimize_size = false;
 #endif
 
-// The same checks as a yes/no, without an error object: inline in builds for speed (the
-// fast path of a call that passes them, a few nanoseconds per message on x86-64), where
-// try_* then build the error with check_call only for a refused call.
+// The same checks inline, as a yes/no: the fast path of a call that passes them, without
+// a call or an error object (a few nanoseconds per message on x86-64). Builds for size
+// (-Os) go straight to check_call, one copy for the whole program.
 LWC_ALWAYS_INLINE bool call_passes(bool decrypt, std::span<const u8> key,
                                    std::span<const u8> nonce, std::span<const u8> ad,
                                    std::span<const u8> in, std::span<const u8> out,
                                    std::span<const u8> tag) noexcept {
-    bool bad = out.size() != in.size();
-    // Summed, not ||: every test runs, no branch per buffer (and no clang warning).
-    bad |= overlap(out, key) + overlap(out, nonce) + overlap(out, ad) + overlap(out, tag) != 0;
-    bad |= out.data() != in.data() && overlap(out, in);
-    if (!decrypt)
-        bad |= overlap(tag, key) + overlap(tag, nonce) + overlap(tag, ad) + overlap(tag, in) != 0;
-    return !bad;
-}
-
-// Builds for size (-Os) skip the inline checks: try_* go straight to check_call, one copy
-// for the whole program.
-LWC_ALWAYS_INLINE bool call_passes_fast(bool decrypt, std::span<const u8> key,
-                                        std::span<const u8> nonce, std::span<const u8> ad,
-                                        std::span<const u8> in, std::span<const u8> out,
-                                        std::span<const u8> tag) noexcept {
-    if constexpr (optimize_size)
+    if constexpr (optimize_size) {
         return false;
-    else
-        return call_passes(decrypt, key, nonce, ad, in, out, tag);
+    } else {
+        bool bad = out.size() != in.size();
+        // Summed, not ||: every test runs, no branch per buffer (and no clang warning).
+        bad |= overlap(out, key) + overlap(out, nonce) + overlap(out, ad) + overlap(out, tag) != 0;
+        bad |= out.data() != in.data() && overlap(out, in);
+        if (!decrypt)
+            bad |= overlap(tag, key) + overlap(tag, nonce) + overlap(tag, ad) + overlap(tag, in) != 0;
+        return !bad;
+    }
 }
 
 // The compact form of a whole call (LWC_SMALL, where a refused call traps): one
@@ -106,8 +98,8 @@ using aead_kernel = void (*)(const aead_call&, u8* tag);
 
 LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noexcept {
     const auto& b = c.buffers;
-    // The checks of call_passes as a loop: each output against every buffer before it
-    // in the list, out exactly in place on in allowed.
+    // The checks of check_call as a loop without its texts: each output against every
+    // buffer before it in the list, out exactly in place on in allowed.
     bool bad = b[aead_call::out].size() != b[aead_call::in].size();
     for (int o = aead_call::out; o >= aead_call::out - !c.decrypt; --o)
         for (int i = 0; i < o; ++i)
@@ -194,7 +186,7 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> pt,
                                            std::span<u8> ct,
                                            std::span<u8, TagSize> tag) noexcept {
-        if (!call_passes_fast(false, key, nonce, ad, pt, ct, tag))
+        if (!call_passes(false, key, nonce, ad, pt, ct, tag))
             if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag))
                 return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
@@ -207,12 +199,17 @@ struct aead_base {
                                            std::span<const u8> ad, std::span<const u8> ct,
                                            std::span<const u8, TagSize> tag,
                                            std::span<u8> pt) noexcept {
-        if (!call_passes_fast(true, key, nonce, ad, ct, pt, tag))
+        if (!call_passes(true, key, nonce, ad, ct, pt, tag))
             if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
                 return e;
-        if (!verified_decrypt(key.data(), nonce.data(), ad, ct.data(), tag.data(), pt.data(),
-                              ct.size()))
-            return {errc::forged, Impl::name, "tag", {}, 0, 0};
+        std::array<u8, TagSize> expected;
+        kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
+                     expected.data());
+        const bool ok = declassify(ct_equal(expected, tag));
+        if (!ok) secure_zero(pt.data(), pt.size());
+        secure_zero(expected);
+        wipe_stack();
+        if (!ok) return {errc::forged, Impl::name, "tag", {}, 0, 0};
         return {};
     }
 
@@ -235,21 +232,6 @@ private:
         Impl::run_either(c.decrypt, b[c.key].data(), b[c.nonce].data(), b[c.ad], b[c.in].data(),
                          const_cast<u8*>(b[c.out].data()), b[c.in].size(), tag);
     }
-
-    // Decrypts into pt and compares the tag in constant time; pt is all zero when it
-    // does not verify.
-    LWC_ALWAYS_INLINE static bool verified_decrypt(const u8* key, const u8* nonce,
-                                                   std::span<const u8> ad, const u8* ct,
-                                                   const u8* tag, u8* pt,
-                                                   std::size_t n) noexcept {
-        std::array<u8, TagSize> expected;
-        kernel<true>(key, nonce, ad, ct, pt, n, expected.data());
-        const bool ok = declassify(ct_equal(expected, std::span<const u8, TagSize>(tag, TagSize)));
-        if (!ok) secure_zero(pt, n);
-        secure_zero(expected);
-        wipe_stack();
-        return ok;
-    }
 };
 
 // The kernel of every scheme: a mode object whose steps every family names alike
@@ -258,6 +240,8 @@ private:
 //   void initialize(const u8* key, const u8* nonce);
 //   void absorb_ad(std::span<const u8> ad);
 //   template <bool Decrypt> void crypt(const u8* in, u8* out, std::size_t n);  out may be in
+//     or, one body for both directions (the compact modes of builds for size):
+//   void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt);
 //   void finalize(u8* tag);
 // A mode keeps what a later step needs (Schwaemm's key pointer, Beetle's AD flags);
 // the object is wiped when the message is done.
@@ -267,10 +251,13 @@ concept aead_mode = std::default_initializable<Mode> &&
         { Mode::backend } -> std::convertible_to<std::string_view>;
         m.initialize(p, p);
         m.absorb_ad(ad);
+        m.finalize(out);
+    } && (requires(Mode m, const u8* p, u8* out, std::size_t n) {
         m.template crypt<false>(p, out, n);
         m.template crypt<true>(p, out, n);
-        m.finalize(out);
-    };
+    } || requires(Mode m, const u8* p, u8* out, std::size_t n, bool d) {
+        m.crypt_with(p, out, n, d);
+    });
 
 template <class Self, aead_mode Mode, std::size_t KeySize, std::size_t NonceSize,
           std::size_t TagSize>
@@ -278,25 +265,30 @@ struct mode_aead : aead_base<Self, KeySize, NonceSize, TagSize> {
     static constexpr std::string_view backend = Mode::backend;
 
     template <bool Decrypt>
-    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in, u8* out,
-                    std::size_t n, u8* tag) noexcept {
-        Mode m;
-        m.initialize(key, nonce);
-        m.absorb_ad(ad);
-        m.template crypt<Decrypt>(in, out, n);
-        m.finalize(tag);
-        secure_zero(m);
+    LWC_ALWAYS_INLINE static void run(const u8* key, const u8* nonce, std::span<const u8> ad,
+                                      const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
+        run_with(std::bool_constant<Decrypt>{}, key, nonce, ad, in, out, n, tag);
     }
 
-    // Both directions in one body, for the compact path: only the crypt step differs,
-    // and a mode built for size has one body for both (crypt_with).
-    static void run_either(bool decrypt, const u8* key, const u8* nonce, std::span<const u8> ad,
-                           const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
+    // Both directions in one body, for the compact path (run_compact).
+    LWC_ALWAYS_INLINE static void run_either(bool decrypt, const u8* key, const u8* nonce,
+                                             std::span<const u8> ad, const u8* in, u8* out,
+                                             std::size_t n, u8* tag) noexcept {
+        run_with(decrypt, key, nonce, ad, in, out, n, tag);
+    }
+
+private:
+    // decrypt: std::bool_constant (run) or a bool (run_either). Only the crypt step
+    // differs between the directions: crypt_with where the mode has one body for both.
+    template <class Direction>
+    LWC_ALWAYS_INLINE static void run_with(Direction decrypt, const u8* key, const u8* nonce,
+                                           std::span<const u8> ad, const u8* in, u8* out,
+                                           std::size_t n, u8* tag) noexcept {
         Mode m;
         m.initialize(key, nonce);
         m.absorb_ad(ad);
-        if constexpr (requires { m.crypt_with(in, out, n, decrypt); })
-            m.crypt_with(in, out, n, decrypt);
+        if constexpr (requires { m.crypt_with(in, out, n, bool(decrypt)); })
+            m.crypt_with(in, out, n, bool(decrypt));
         else if (decrypt)
             m.template crypt<true>(in, out, n);
         else

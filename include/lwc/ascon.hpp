@@ -157,19 +157,18 @@ struct aead_sponge {
 #endif
 
     // The message: whole blocks, then the last 0..15 bytes.
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
 #if LWC_SMALL
-        crypt_with(in, out, n, Decrypt);
-    }
     void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
         phase(in, out, n, decrypt);
+    }
 #else
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
         crypt_blocks<Decrypt>(in, out, n / rate);
         const std::size_t done = n - n % rate;
         crypt_partial<Decrypt>(in + done, out + done, n % rate);
-#endif
     }
+#endif
 
     void finalize(u8* tag) noexcept {
         s[2] ^= k0;

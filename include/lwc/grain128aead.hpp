@@ -75,17 +75,16 @@ struct cipher {
 
     // Encrypt (Decrypt = false) or decrypt n bytes; out may be in. The authenticator
     // takes the plaintext. A build for size has one body for every use (crypt_with).
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
 #if LWC_SMALL
-        crypt_with(in, out, n, Decrypt);
-    }
     void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
         process(in, out, n, decrypt ? use::decrypt : use::encrypt);
-#else
-        process(in, out, n, std::integral_constant<use, Decrypt ? use::decrypt : use::encrypt>{});
-#endif
     }
+#else
+    template <bool Decrypt>
+    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+        process(in, out, n, std::integral_constant<use, Decrypt ? use::decrypt : use::encrypt>{});
+    }
+#endif
 
     // The accumulator after the padding bit 1 (the clock it takes produces an
     // encryption bit nobody uses, so it is not run).

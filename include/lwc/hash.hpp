@@ -54,6 +54,15 @@ concept sponge_hash_core = sponge_core<Core> && std::default_initializable<Core>
         c.finalize(last, out);
     };
 
+// A default-constructed core made ready to absorb: its own initializers set its state
+// (Ascon's starts from an IV); one with none (trivially default constructible, as
+// esch_core: all zero is its start) is zeroed with secure_zero, where value-initialising
+// it is a memset call in a build for size (162 bytes of newlib on Cortex-M).
+template <class Core>
+void start(Core& core) noexcept {
+    if constexpr (std::is_trivially_default_constructible_v<Core>) secure_zero(core);
+}
+
 // Buffers input for a sponge core that absorbs whole blocks. A full block is held back
 // until more input arrives, because the last block (full or not) is padded or
 // domain-separated differently by every scheme: pending() is it.
@@ -62,12 +71,9 @@ class block_buffer {
 public:
     static constexpr std::size_t block_size = Core::rate;
 
-    // A core's own initializers set its state (Ascon's starts from an IV); a core with
-    // none (trivially default constructible, as esch_core: its state is all zero) is
-    // zeroed here by secure_zero, as the buffer is: value-initialising them is a memset
-    // call in a build for size (162 bytes of newlib on Cortex-M).
+    // Core and buffer zeroed by secure_zero's loop (see start()), not value-initialised.
     block_buffer() noexcept {
-        if constexpr (std::is_trivially_default_constructible_v<Core>) secure_zero(core_);
+        start(core_);
         secure_zero(buf_);
         used_ = 0;
     }
@@ -173,8 +179,8 @@ private:
     }
 
     LWC_NOINLINE static void oneshot(std::span<const u8> msg, u8* out) noexcept {
-        Core core;  // as block_buffer starts it: its initializers, or all zero
-        if constexpr (std::is_trivially_default_constructible_v<Core>) secure_zero(core);
+        Core core;
+        start(core);
         const std::size_t blocks = msg.empty() ? 0 : (msg.size() - 1) / block_size;
         core.absorb_blocks(msg.data(), blocks);
         core.finalize(msg.subspan(blocks * block_size), out);

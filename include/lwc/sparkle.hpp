@@ -98,10 +98,6 @@ struct schwaemm_sponge {
     void absorb_ad(std::span<const u8> ad) noexcept {
         phase(ad.data(), nullptr, ad.size(), ad_full, ad_padded, false);
     }
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-        crypt_with(in, out, n, Decrypt);
-    }
     void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
         phase(in, out, n, msg_full, msg_padded, decrypt);
     }

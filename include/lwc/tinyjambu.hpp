@@ -152,10 +152,6 @@ struct compact_mode {
     void absorb_ad(std::span<const u8> ad) noexcept {
         duplex(c, small | frame_ad, ad.data(), nullptr, ad.size());
     }
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
-        crypt_with(in, out, n, Decrypt);
-    }
     void crypt_with(const u8* in, u8* out, std::size_t n, bool decrypt) noexcept {
         duplex(c, large | frame_msg | u32(decrypt) << 16, in, out, n);
     }

@@ -3,8 +3,8 @@
 //   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (any target;
 //                        the default under LWC_SMALL, i.e. -Os: firmware, where the
 //                        schemes also run the compact mode of tinyjambu.hpp)
-//   tinyjambu_words      32-bit word steps unrolled (any target; the default on 32-bit
-//                        Arm, where 64-bit chunks cost two registers a value)
+//   tinyjambu_words      32-bit word steps, four a turn (any target; the default on
+//                        32-bit Arm, where 64-bit chunks cost two registers a value)
 #pragma once
 
 #include <concepts>

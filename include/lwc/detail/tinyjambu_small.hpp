@@ -3,8 +3,8 @@
 // 64-bit words take two registers a value and several instructions a shift:
 //   tinyjambu_small   one rolled out-of-line loop shared by every key size and both
 //                     permutation lengths (the default under LWC_SMALL, i.e. -Os)
-//   tinyjambu_words   the steps unrolled, four a key period turn with the state
-//                     renamed, not moved (the default on 32-bit Arm otherwise)
+//   tinyjambu_words   four steps a turn with the state renamed, not moved, the turns
+//                     rolled a key period at a time (the default on 32-bit Arm otherwise)
 // Both keep the key as its complemented 32-bit words.
 #pragma once
 
@@ -82,7 +82,8 @@ struct tinyjambu_words : tinyjambu_small {
                                           const std::array<u32, KeyWords>& nk) noexcept {
         static_assert(Words % 4 == 0);
         u32 w[4] = {st[0], st[1], st[2], st[3]};
-        for (std::size_t turns = Words / 4; turns_of_period<KeyWords, 0>(w, nk.data(), turns);) {
+        std::size_t turns = Words / 4;
+        while (turns_of_period<KeyWords, 0>(w, nk.data(), turns)) {
         }
         st = {w[0], w[1], w[2], w[3]};
     }
