@@ -1,16 +1,21 @@
 #!/bin/sh
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
 #           same program without the call, arm-none-eabi-gcc -mthumb -Os: lwc-finalists'
 #           C on Cortex-M4 and M0+, its ARMv7-M assembly on M4; ascon-c's smallest C
-#           (opt32_lowsize) and ARMv7-M/ARMv6-M code (armv7m_small, armv6m_lowsize).
+#           (esp32: generic 32-bit C, and opt32_lowsize) and its Arm code
+#           (armv6m_lowsize, armv7m_small).
 #   icount  instructions per byte on QEMU's Cortex-M4 (-icount, SysTick, as icount.sh)
 #           of one encrypt without AD or one hash, 64 and 1024 bytes, at -O2: the C
 #           code and the ARMv7-M assembly.
+#   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
+#           size -t of an implementation's objects, no C library, the smallest over its
+#           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
+#           it lwcrypto's AEAD and XOF behind the same C API (ascon_nist.cpp), -Os.
 # lwc-finalists picks its assembly on ARMv7-M by __ARM_ARCH_ISA_THUMB; its C is built
 # for M4 with that macro undefined (-U), in the .c and .S files alike.
 set -eu
@@ -94,8 +99,8 @@ if [ "$what" = sizes ]; then
           "$(($(text cortex-m0plus -Os "$tmp/c-m0.a" -DLWCF "$@") - b0)) |"
     done
     echo
-    echo "| scheme | ascon-c opt32_lowsize (C), M4 | ascon-c armv7m_small, M4 | ascon-c opt32_lowsize (C), M0+ | ascon-c armv6m_lowsize, M0+ |"
-    echo "|---|---:|---:|---:|---:|"
+    echo "| scheme | ascon-c esp32 (C), M4 | opt32_lowsize (C), M4 | armv6m_lowsize, M4 | armv7m_small, M4 | esp32 (C), M0+ | armv6m_lowsize, M0+ |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
     b4=$(text cortex-m4 -Os "") b0=$(text cortex-m0plus -Os "")
     for k in "ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16" \
              "ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash" \
@@ -104,14 +109,39 @@ if [ "$what" = sizes ]; then
         s=$1 kind=$2
         shift 2
         row="| $s"
-        for v in "opt32_lowsize cortex-m4 $b4" "armv7m_small cortex-m4 $b4" \
-                 "opt32_lowsize cortex-m0plus $b0" "armv6m_lowsize cortex-m0plus $b0"; do
+        for v in "esp32 cortex-m4 $b4" "opt32_lowsize cortex-m4 $b4" \
+                 "armv6m_lowsize cortex-m4 $b4" "armv7m_small cortex-m4 $b4" \
+                 "esp32 cortex-m0plus $b0" "armv6m_lowsize cortex-m0plus $b0"; do
             set -- $v "$@"
             impl=$1 cpu=$2 base=$3
             shift 3
             row="$row | $(($(text $cpu -Os "$(ascon_lib $kind $impl $cpu -Os)" "$@") - base))"
         done
         echo "$row |"
+    done
+elif [ "$what" = objects ]; then
+    # smallest KIND ARCH: ascon-c's smallest objects, "bytes implementation -Oopt".
+    smallest() {
+        for dir in "$asconc"/$1/*/; do
+            for o in z s 1 2; do
+                rm -rf "$tmp/o" && mkdir "$tmp/o"
+                (cd "$tmp/o" && arm-none-eabi-gcc -march=$2 -mthumb -O$o -I"$asconc/tests" \
+                   -I"$dir" "$dir"/*.[cS] -c 2> /dev/null) &&
+                  echo "$(arm-none-eabi-size -t "$tmp/o"/*.o | tail -n 1 | awk '{ print $1 }')" \
+                    "$(basename "$dir") -O$o"
+            done
+        done | sort -n | head -n 1
+    }
+    ours() {  # KIND-DEFINE ARCH
+        arm-none-eabi-g++ -std=c++20 -march=$2 -mthumb -Os -fno-exceptions -fno-rtti \
+          -I"$top/include" -D$1 -c "$top/bench/peers/ascon_nist.cpp" -o "$tmp/ours.o"
+        arm-none-eabi-size -t "$tmp/ours.o" | tail -n 1 | awk '{ print $1 }'
+    }
+    echo "| scheme, arch | lwcrypto -Os | ascon-c smallest (implementation, opt) |"
+    echo "|---|---:|---|"
+    for arch in armv7-m armv6-m; do
+        echo "| ascon-aead128, $arch | $(ours AEAD $arch) | $(smallest crypto_aead/asconaead128 $arch) |"
+        echo "| ascon-xof128, $arch | $(ours XOF $arch) | $(smallest crypto_hash/asconxof128 $arch) |"
     done
 else
     arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$fw/startup.c" -o "$tmp/startup.o"

@@ -49,8 +49,13 @@ struct aead_sponge {
         k1 = load64_le(key + 8);
         s = {iv_aead128, k0, k1, load64_le(nonce), load64_le(nonce + 8)};
         Perm::template permute<12>(s);
-        s[3] ^= k0;
-        s[4] ^= k1;
+        add_key(3);
+    }
+
+    // The key added to lanes at and at + 1 (three times a message: one body for size).
+    LWC_SIZE_NOINLINE void add_key(int at) noexcept {
+        s[at] ^= k0;
+        s[at + 1] ^= k1;
     }
 
     // The last 0..15 bytes of a message or AD as two lanes, padded.
@@ -171,11 +176,11 @@ struct aead_sponge {
 #endif
 
     void finalize(u8* tag) noexcept {
-        s[2] ^= k0;
-        s[3] ^= k1;
+        add_key(2);
         Perm::template permute<12>(s);
-        store64_le(tag, s[3] ^ k0);
-        store64_le(tag + 8, s[4] ^ k1);
+        add_key(3);
+        store64_le(tag, s[3]);
+        store64_le(tag + 8, s[4]);
     }
 };
 
@@ -189,6 +194,32 @@ struct sponge {
     ascon_state s = initial;
 
     void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
+#if LWC_SMALL
+    // A build for size works on the rate's bytes in place (lane 0's object
+    // representation, little-endian order whatever the host's): byte loops, no 64-bit
+    // shifts, one body for the blocks, the last block and the output.
+    u8& rate_byte(std::size_t j) noexcept {
+        return reinterpret_cast<u8*>(&s[0])[std::endian::native == std::endian::little ? j : 7 - j];
+    }
+    // n bytes of in added to the rate, then the pad bit after them when n < rate.
+    void absorb_bytes(const u8* in, std::size_t n) noexcept {
+        for (std::size_t j = 0; j < n; ++j) rate_byte(j) ^= in[j];
+        if (n < rate) rate_byte(n) ^= 0x01;
+        Perm::template permute<12>(s);
+    }
+    void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
+        for (; count > 0; --count, blocks += rate) absorb_bytes(blocks, rate);
+    }
+    // last: 0..8 bytes; a full block is followed by a block of padding alone.
+    void absorb_last(std::span<const u8> last) noexcept {
+        absorb_bytes(last.data(), last.size());
+        if (last.size() == rate) absorb_bytes(nullptr, 0);
+    }
+    void squeeze_block(u8* out, bool first) noexcept {
+        if (!first) Perm::template permute<12>(s);
+        for (std::size_t j = 0; j < rate; ++j) out[j] = rate_byte(j);
+    }
+#else
     // On a local copy: the state stays in registers from block to block.
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
         ascon_state x = s;
@@ -213,6 +244,7 @@ struct sponge {
         if (!first) Perm::template permute<12>(s);
         store64_le(out, s[0]);
     }
+#endif
     // For buffered_hash: the fixed-length digest.
     void finalize(std::span<const u8> last, u8* digest) noexcept {
         absorb_last(last);

@@ -74,6 +74,16 @@ public:
     }
 
     bool squeezing() const noexcept { return squeezing_; }
+
+    // The output for a whole message straight from the input, as buffered_hash::digest:
+    // the blocks but the last absorbed in place, then the last; no buffer, no copy of
+    // the state. What lwc::xof() uses when the core starts without arguments.
+    static void oneshot(std::span<const u8> msg, std::span<u8> out) noexcept
+        requires std::default_initializable<Core>
+    {
+        oneshot_into(msg, out.data(), out.size());
+        wipe_stack();
+    }
     // Back to the state after construction (the customization string, if any, kept).
     void reset() noexcept { *this = buffered_xof(initial_); }
 
@@ -107,6 +117,34 @@ private:
         }
     }
 
+    LWC_NOINLINE static void oneshot_into(std::span<const u8> msg, u8* out,
+                                          std::size_t n) noexcept {
+        Core core;
+        start(core);
+        const std::size_t blocks = msg.empty() ? 0 : (msg.size() - 1) / Core::rate;
+        core.absorb_blocks(msg.data(), blocks);
+        core.absorb_last(msg.subspan(blocks * Core::rate));
+        u8 block[out_rate];
+        for (bool first = true; n > 0; first = false) {
+            const std::size_t take = std::min(n, out_rate);
+#if LWC_SMALL
+            core.squeeze_block(block, first);  // one path for size
+            copy_bytes(out, block, take);
+#else
+            if (take == out_rate) {  // a whole block straight to out
+                core.squeeze_block(out, first);
+            } else {
+                core.squeeze_block(block, first);
+                copy_bytes(out, block, take);
+            }
+#endif
+            out += take;
+            n -= take;
+        }
+        secure_zero(block, sizeof block);
+        secure_zero(core);
+    }
+
     Core initial_{};
     block_buffer<Core> in_{};
     std::array<u8, out_rate> block_{};  // the squeezed block being handed out
@@ -119,9 +157,13 @@ private:
 // One-shot: out.size() bytes of output for a message.
 template <Xof X>
 void xof(std::span<const std::uint8_t> msg, std::span<std::uint8_t> out) {
-    X x;
-    x.update(msg);
-    x.squeeze(out);
+    if constexpr (requires { X::oneshot(msg, out); }) {
+        X::oneshot(msg, out);
+    } else {
+        X x;
+        x.update(msg);
+        x.squeeze(out);
+    }
 }
 
 }  // namespace lwc

@@ -130,6 +130,43 @@ bool hash_case(std::span<const u8> msg, const u8* md, long count) {
     return true;
 }
 
+// A new XOF object, customized with z where the XOF takes a customization string.
+template <class X>
+X make_xof(std::span<const u8> z) {
+    if constexpr (requires { X(z); })
+        return X(z);
+    else
+        return X();
+}
+
+// An XOF's output for msg (customization z for the CXOF) one-shot where it has one, and
+// updated and squeezed in parts, agree with md.
+template <class X>
+bool xof_case(std::span<const u8> msg, std::span<const u8> z, std::span<const u8> md,
+              long count) {
+    u8 one[128], two[128];
+    if (md.size() > sizeof one) return fail(X::name, "KAT output too long", count), false;
+    const std::span<u8> out(one, md.size());
+    X x = make_xof<X>(z);
+    if (z.empty()) {
+        lwc::xof<X>(msg, out);
+    } else {
+        x.update(msg);
+        x.squeeze(out);
+        x = make_xof<X>(z);
+    }
+    if (std::memcmp(one, md.data(), md.size()) != 0)
+        return fail(X::name, "output differs from the known answer", count), false;
+    const std::size_t cut = msg.size() / 3, at = md.size() / 3;
+    x.update(msg.first(cut));
+    x.update(msg.subspan(cut));
+    x.squeeze({two, at});
+    x.squeeze({two + at, md.size() - at});
+    if (std::memcmp(two, md.data(), md.size()) != 0)
+        return fail(X::name, "updates and squeezes in parts differ", count), false;
+    return true;
+}
+
 FILE* open_kat(const char* dir, std::string_view scheme) {
     char path[256];
     std::snprintf(path, sizeof path, "%s/%.*s.txt", dir, int(scheme.size()), scheme.data());
@@ -170,6 +207,16 @@ bool hash_record(const kat_record& r) {
     if (!msg || !md || nd != H::digest_size)
         return fail(H::name, "malformed KAT record", r.count), false;
     return hash_case<H>({msg, nm}, md, r.count);
+}
+
+template <class X>
+bool xof_record(const kat_record& r) {
+    std::size_t nm, nd, nz = 0;
+    const u8 *msg = kat_field(&r, "Msg", &nm), *md = kat_field(&r, "MD", &nd),
+             *z = kat_field(&r, "Z", &nz);
+    if (!msg || !md || (z && !requires { X(std::span<const u8>{}); }))
+        return fail(X::name, "malformed KAT record", r.count), false;
+    return xof_case<X>({msg, nm}, {z, z ? nz : 0}, {md, nd}, r.count);
 }
 
 // Random lengths, keys and messages; returns how many passed.
@@ -312,6 +359,11 @@ template <class H>
     h.finalize(std::span<u8, H::digest_size>(buf_a, H::digest_size));
 }
 
+template <class X>
+[[gnu::noinline]] void xof_op() {
+    lwc::xof<X>({buf_b, 200}, {buf_a, 64});
+}
+
 void report(std::string_view name, long kat, long rounds, stack_use s, const char* kind) {
     std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u) %s\n",
                 int(name.size()), name.data(), kat, rounds, unsigned(s.total),
@@ -356,6 +408,10 @@ int main(int argc, char** argv) {
     };
     lwc::registry::aeads::for_each([&](auto s) { aead(s, "aead"); });
     lwc::registry::hashes::for_each([&](auto s) { hash(s, "hash"); });
+    lwc::registry::xofs::for_each([&](auto s) {
+        using X = typename decltype(s)::type;
+        report(X::name, run_kat<X>(dir, xof_record<X>), 0, measure(xof_op<X>), "xof");
+    });
     lwc::registry::aead_variants::for_each([&](auto s) { aead(s, "aead-variant"); });
     lwc::registry::hash_variants::for_each([&](auto s) { hash(s, "hash-variant"); });
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);

@@ -1,7 +1,7 @@
 // One scheme's encrypt + decrypt (or update + finalize) and nothing else, for
 // tests/firmware/sizes.sh: compiled with -DLWC_SIZE_AEAD=i (the i-th registered AEAD),
 // -DLWC_SIZE_HASH=i (one-shot; with -DLWC_SIZE_INCREMENTAL an object's update and
-// finalize), or neither (the baseline, the same program without the call).
+// finalize), -DLWC_SIZE_XOF=i (one-shot, 64 bytes of output), or none (the baseline, the same program without the call).
 #include <cstddef>
 #include <tuple>
 
@@ -37,6 +37,10 @@ int main() {
     using H = nth<LWC_SIZE_HASH, lwc::registry::hashes>::type;
     const auto d = lwc::hash<H>({pool, 200});
     return d[0] ^ d[H::digest_size - 1];
+#elif defined(LWC_SIZE_XOF)
+    using X = nth<LWC_SIZE_XOF, lwc::registry::xofs>::type;
+    lwc::xof<X>({pool, 200}, {pool + 256, 64});
+    return pool[256];
 #else
     return pool[0];
 #endif

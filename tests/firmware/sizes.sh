@@ -1,6 +1,7 @@
 #!/bin/sh
 # Prints the Markdown size table of docs/firmware.md: per scheme, encrypt + decrypt (or a
-# one-shot hash, lwc::hash) linked alone with --gc-sections, built
+# one-shot hash, lwc::hash, or 64 bytes of a one-shot XOF, lwc::xof) linked alone with
+# --gc-sections, built
 #   arm-none-eabi-g++ -mcpu=CPU -mthumb -Os -fno-exceptions -fno-rtti
 # for Cortex-M4 and M0+: .text (with .rodata; the image minus the same program without
 # the call), .data + .bss likewise, and the peak stack measured by the runner on QEMU
@@ -45,11 +46,12 @@ nist() {
 
 echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M0+ .text | M0+ .data+.bss | M0+ stack |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-naead=0 nhash=0
+naead=0 nhash=0 nxof=0
 while read -r name _ kind; do
     case $kind in
     aead) flag="-DLWC_SIZE_AEAD=$naead" naead=$((naead + 1)) ;;
     hash) flag="-DLWC_SIZE_HASH=$nhash" nhash=$((nhash + 1)) ;;
+    xof) flag="-DLWC_SIZE_XOF=$nxof" nxof=$((nxof + 1)) ;;
     *) continue ;;  # other compiled paths (x86-64 only): not firmware
     esac
     row="| $name | $(nist "$name")"

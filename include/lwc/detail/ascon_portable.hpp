@@ -27,10 +27,21 @@ struct ascon_portable {
     // constant k added at the end of the round. permute() adds the first constant.
     static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
                                                   u64 k) noexcept {
+        sbox(x0, x1, x2, x3, x4);
+        x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
+        x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
+        x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
+        x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
+        x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
+    }
+
+    // p_S bitsliced on words of any width, without its final NOT of x2 (see round()).
+    template <class W>
+    static constexpr LWC_ALWAYS_INLINE void sbox(W& x0, W& x1, W& x2, W& x3, W& x4) noexcept {
         x0 ^= x4;
         x4 ^= x3;
         x2 ^= x1;
-        const u64 t0 = ~x0 & x1, t1 = ~x1 & x2, t2 = ~x2 & x3, t3 = ~x3 & x4, t4 = ~x4 & x0;
+        const W t0 = ~x0 & x1, t1 = ~x1 & x2, t2 = ~x2 & x3, t3 = ~x3 & x4, t4 = ~x4 & x0;
         x0 ^= t1;
         x1 ^= t2;
         x2 ^= t3;
@@ -39,11 +50,6 @@ struct ascon_portable {
         x1 ^= x0;
         x0 ^= x4;
         x3 ^= x2;
-        x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
-        x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
-        x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
-        x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
-        x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
     }
 
     // Round i's constant (0xf0, 0xe1, ... 0x4b for i = 0..11) and the value added at

@@ -33,6 +33,14 @@
 #define LWC_UNROLL(n) LWC_DO_PRAGMA(GCC unroll n)
 #endif
 
+// A helper called at several sites: one out-of-line copy in a build for size (LWC_SMALL),
+// inlined at each site otherwise.
+#if LWC_SMALL
+#define LWC_SIZE_NOINLINE LWC_NOINLINE
+#else
+#define LWC_SIZE_NOINLINE LWC_ALWAYS_INLINE
+#endif
+
 namespace lwc::inline LWC_ISA_NS::detail {
 
 using u8 = std::uint8_t;
