@@ -20,21 +20,6 @@ constexpr LWC_ALWAYS_INLINE u64 rotr64(u64 x, int r) noexcept {
 struct ascon_portable {
     static constexpr const char* name = "portable";
 
-    // One round (SP 800-232, Algorithm 1: p_C, p_S, p_L) on the lanes in registers,
-    // with two changes that take two operations off the critical path without changing
-    // the result: the S-box's final NOT of x2 passes through the linear layer (which
-    // has three terms, so L(~x) = ~L(x)), and it joins the next round's constant in one
-    // constant k added at the end of the round. permute() adds the first constant.
-    static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
-                                                  u64 k) noexcept {
-        sbox(x0, x1, x2, x3, x4);
-        x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
-        x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
-        x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
-        x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
-        x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
-    }
-
     // p_S bitsliced on words of any width, without its final NOT of x2 (see round()).
     template <class W>
     static constexpr LWC_ALWAYS_INLINE void sbox(W& x0, W& x1, W& x2, W& x3, W& x4) noexcept {
@@ -50,6 +35,21 @@ struct ascon_portable {
         x1 ^= x0;
         x0 ^= x4;
         x3 ^= x2;
+    }
+
+    // One round (SP 800-232, Algorithm 1: p_C, p_S, p_L) on the lanes in registers,
+    // with two changes that take two operations off the critical path without changing
+    // the result: the S-box's final NOT of x2 passes through the linear layer (which
+    // has three terms, so L(~x) = ~L(x)), and it joins the next round's constant in one
+    // constant k added at the end of the round. permute() adds the first constant.
+    static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
+                                                  u64 k) noexcept {
+        sbox(x0, x1, x2, x3, x4);
+        x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
+        x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
+        x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
+        x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
+        x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
     }
 
     // Round i's constant (0xf0, 0xe1, ... 0x4b for i = 0..11) and the value added at
