@@ -215,7 +215,9 @@ def signalled_write(tmp_path: Path, signum: int, ignored: bool = False):
         [sys.executable, "-c", SIGNAL_DURING_WRITE, str(tmp_path), str(int(signum)),
          "encrypt", "-a", AEAD, "--key-env", "LWC_KEY", "msg", "-o", "out"],
         capture_output=True, cwd=tmp_path, env=ENV, timeout=60,
-        preexec_fn=(lambda: signal.signal(signum, signal.SIG_IGN)) if ignored else None)
+        # The signal's disposition set either way: a test run under nohup would otherwise
+        # hand the command an ignored SIGHUP, which it rightly keeps ignored.
+        preexec_fn=lambda: signal.signal(signum, signal.SIG_IGN if ignored else signal.SIG_DFL))
     return r, message
 
 
