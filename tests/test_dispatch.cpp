@@ -34,7 +34,12 @@ void expect_paths(const lwc_capi::backend& b, const paths& vector_paths) {
 TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
     expect_paths(lwc_capi::portable, {});
 #if LWC_CAPI_X86
-    expect_paths(lwc_capi::avx2, {{"grain-128aead", "bmi2"}});
+    expect_paths(lwc_capi::avx2, {{"grain-128aead", "bmi2"},
+                                  {"schwaemm192-192", "avx2"},
+                                  {"schwaemm256-128", "avx2"},
+                                  {"schwaemm256-256", "avx2"},
+                                  {"esch256", "avx2"},
+                                  {"esch384", "avx2"}});
     expect_paths(lwc_capi::avx512, {{"grain-128aead", "bmi2"},
                                     {"xoodyak", "avx512"},
                                     {"xoodyak-hash", "avx512"},

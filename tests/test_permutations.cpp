@@ -66,6 +66,44 @@ TEST(Xoodoo, Avx512MatchesPortable) {
 }
 #endif
 
+// Every step count the schemes use, and one step, for each branch count: the vector
+// backends (out of line and inlined) against the portable one.
+template <class P, std::size_t Branches, std::size_t Steps>
+void expect_sparkle_matches_portable(std::mt19937_64& rng) {
+    SCOPED_TRACE(std::string(P::name) + " branches " + std::to_string(Branches) + " steps " +
+                 std::to_string(Steps));
+    for (int i = 0; i < 2000; ++i) {
+        detail::sparkle_state<Branches> a;
+        for (auto& w : a) w = static_cast<std::uint32_t>(rng());
+        auto b = a, c = a;
+        detail::sparkle_portable::permute<Branches, Steps>(a);
+        P::template permute<Branches, Steps>(b);
+        P::template permute_inline<Branches, Steps>(c);
+        ASSERT_EQ(a, b) << "trial " << i;
+        ASSERT_EQ(a, c) << "trial " << i;
+    }
+}
+template <class P>
+void expect_sparkle_backend_matches_portable() {
+    std::mt19937_64 rng(7);
+    expect_sparkle_matches_portable<P, 4, 1>(rng);
+    expect_sparkle_matches_portable<P, 4, 7>(rng);
+    expect_sparkle_matches_portable<P, 4, 10>(rng);
+    expect_sparkle_matches_portable<P, 6, 1>(rng);
+    expect_sparkle_matches_portable<P, 6, 7>(rng);
+    expect_sparkle_matches_portable<P, 6, 11>(rng);
+    expect_sparkle_matches_portable<P, 8, 1>(rng);
+    expect_sparkle_matches_portable<P, 8, 8>(rng);
+    expect_sparkle_matches_portable<P, 8, 12>(rng);
+}
+TEST(Sparkle, SmallMatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_small>(); }
+#ifdef LWC_HAVE_SPARKLE_AVX2
+TEST(Sparkle, Avx2MatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_avx2>(); }
+#endif
+#ifdef LWC_HAVE_SPARKLE_AVX512
+TEST(Sparkle, Avx512MatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_avx512>(); }
+#endif
+
 // Grain-128AEAD's word-level authenticator against its bit-serial definition, and the
 // BMI2/PCLMUL keystream split and authenticator against the portable ones.
 TEST(Grain128, Authenticate64MatchesBitSerial) {

@@ -3,15 +3,24 @@
 
 #include <cstdint>
 
-struct lwc_isa_unit_report {
+// What a unit was compiled for: constant data, readable whatever the CPU (reading it runs
+// none of the unit's code, which may use instructions this CPU lacks).
+struct lwc_isa_unit_info {
     std::uint64_t compiled;  // the unit's features, as its flags set them
-    std::uint64_t probed;    // the same, as an inline function of its namespace returns them
-    std::uint64_t outputs;   // a digest of every scheme's output
     const char* xoodyak_backend;
     const char* grain_backend;
+    const char* sparkle_backend;
+};
+
+// What it computes: call only where the CPU has every feature in info.compiled.
+struct lwc_isa_unit_report {
+    std::uint64_t probed;   // the unit's features, as an inline function of its namespace returns them
+    std::uint64_t outputs;  // a digest of every scheme's output
 };
 
 #define LWC_ISA_UNITS(X) X(base) X(avx2) X(haswell) X(avx512f) X(icelake)
-#define LWC_ISA_DECLARE_(u) lwc_isa_unit_report lwc_isa_unit_##u();
+#define LWC_ISA_DECLARE_(u)                                  \
+    extern const lwc_isa_unit_info lwc_isa_unit_##u##_info; \
+    lwc_isa_unit_report lwc_isa_unit_##u();
 LWC_ISA_UNITS(LWC_ISA_DECLARE_)
 #undef LWC_ISA_DECLARE_

@@ -1,11 +1,13 @@
 // The SPARKLE permutations with their backends, one file each:
 //   sparkle_portable   Alzette on scalars, branches unrolled (any target)
-//   sparkle_avx512     one branch a vector lane (AVX-512F + VL on 128/256-bit vectors)
+//   sparkle_vector     one branch a vector lane: sparkle_avx2 (AVX2) and sparkle_avx512
+//                      (AVX-512F + VL on the same 256-bit vectors)
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
-// sparkle_default is the vector one where the target has it: at 4096 bytes 1.2x (six
-// branches) to 1.55x (eight branches) the portable one on an Intel Xeon (docs/speed.md,
-// the "lwcrypto (portable)" rows). On CPUs whose vector integer operations take two
+// sparkle_default is the vector one where the target has it: at 4096 bytes AVX-512 ran
+// 1.2x (six branches) to 1.55x (eight branches) the portable one on an Intel Xeon, AVX2
+// 1.3x to 1.9x on an AMD EPYC (Zen 3) (docs/speed.md, the "lwcrypto (portable)" rows;
+// bench/peers). On CPUs whose vector integer operations take two
 // cycles (AMD Zen 5) an earlier vector form measured slower than the portable code:
 // build with LWC_SPARKLE_PORTABLE defined there.
 #pragma once
@@ -15,9 +17,9 @@
 #include <string_view>
 #include <type_traits>
 
-#include "sparkle_avx512.hpp"
 #include "sparkle_portable.hpp"
 #include "sparkle_small.hpp"
+#include "sparkle_vector.hpp"
 
 namespace lwc::inline LWC_ISA_NS::detail {
 
@@ -42,6 +44,9 @@ using sparkle_default = sparkle_small;
 #elif defined(LWC_HAVE_SPARKLE_AVX512) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_avx512>);
 using sparkle_default = sparkle_avx512;
+#elif defined(LWC_HAVE_SPARKLE_AVX2) && !defined(LWC_SPARKLE_PORTABLE)
+static_assert(sparkle_backend<sparkle_avx2>);
+using sparkle_default = sparkle_avx2;
 #else
 using sparkle_default = sparkle_portable;
 #endif
