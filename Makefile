@@ -43,8 +43,9 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job, from the command line: lwc (installed with the Python package, see
-# python-install below) lists the schemes, hashes a file, encrypts and decrypts it (and
-# refuses a forged copy), and checks an official KAT file.
+# python-install below) lists the schemes, hashes a file, encrypts and decrypts it as a
+# stream (and refuses a forged copy), seals it as one message with associated data, and
+# checks an official KAT file.
 run: python-install
 	@set -e; lwc="$(abspath $(VENV))/bin/lwc"; top="$(CURDIR)"; \
 	dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; cd "$$dir"; \
@@ -53,12 +54,13 @@ run: python-install
 	printf 'Attack at dawn.\n' > msg.txt; \
 	show hash msg.txt; \
 	show keygen -a xoodyak -o key.hex; \
-	show encrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex msg.txt -o msg.hex; \
-	printf '\n$$ cat msg.hex    # nonce || ciphertext || tag\n'; cat msg.hex; \
-	show decrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex msg.hex; \
+	show encrypt -a xoodyak --key-file key.hex --hex msg.txt -o msg.hex; \
+	printf '\n$$ cat msg.hex    # a stream: header || chunk (ciphertext || tag)\n'; cat msg.hex; \
+	show decrypt -a xoodyak --key-file key.hex --hex msg.hex; \
 	sed 's/0$$/1/;t;s/.$$/0/' msg.hex > forged.hex; \
-	show decrypt -a xoodyak --key-file key.hex --ad-hex 0102 --hex forged.hex \
+	show decrypt -a xoodyak --key-file key.hex --hex forged.hex -o out.txt \
 	  || echo "(exit status $$?: the forged copy is refused, nothing written)"; \
+	show encrypt -a xoodyak --format oneshot --key-file key.hex --ad-hex 0102 --hex msg.txt; \
 	cd "$$top"; show kat -a xoodyak tests/kat/xoodyak.txt
 
 test-cpp: build

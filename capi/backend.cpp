@@ -15,9 +15,12 @@
 // program's own instantiations when it links liblwc statically.
 #define LWC_ISA_NS LWC_CAPI_CAT(capi_, LWC_CAPI_BACKEND)
 #include <lwc/lwc.hpp>
+#include <lwc/stream.hpp>
 
 #include <array>
 #include <new>
+
+#include "stream_calls.hpp"
 
 namespace lwc_capi {
 namespace {
@@ -126,9 +129,11 @@ constexpr auto xofs = make_table<lwc::registry::xofs, xof_desc>([](auto s) {
                     state_bytes<X>, X::backend.data(), &xof_calls<X>::ops};
 });
 
+constexpr auto stream_table = streams::table<lwc::registry::aeads>();
+
 }  // namespace
 
 constinit const backend LWC_CAPI_BACKEND{backend_name, lwc::detail::isa::compiled, aeads, hashes,
-                                         xofs};
+                                         xofs, stream_table};
 
 }  // namespace lwc_capi

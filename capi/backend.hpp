@@ -44,6 +44,22 @@ struct xof_ops {
     void (*destroy)(void* object);  // wipes
 };
 
+// A scheme's stream format (lwc_stream_*) on the encryptor or decryptor inside a caller's
+// lwc_stream_state (capi/stream_calls.hpp). Each backend has its own, so that the chunks
+// run the backend's code; a state is begun and used under the one backend of the process.
+struct stream_ops {
+    std::size_t header_size, tag_size;
+    std::uint64_t (*sealed_size)(std::uint64_t pt_len, std::uint32_t chunk_size);
+    int (*begin)(void* o, const u8* key, const u8* salt, std::uint32_t c, u8* header);
+    int (*push)(void* o, u8* out, const u8* in, std::size_t n, bool last);
+    int (*open)(void* o, const u8* key, const u8* header, std::size_t n);
+    int (*pull)(void* o, u8* out, const u8* in, std::size_t n, bool last);
+    int (*finish)(const void* o);
+    int (*layout)(const void* o, std::uint64_t size, lwc_stream_layout* l);
+    int (*range)(const void* o, std::uint64_t size, std::uint64_t start, u8* out, std::size_t n,
+                 u8* work, std::size_t work_n, lwc_stream_read_fn read, void* ctx);
+};
+
 // The layout of an incremental state: this header, then the hash object at the next
 // multiple of object_align. state_bytes<H> covers any 8-byte-aligned buffer.
 struct state_header {
@@ -59,6 +75,7 @@ struct backend {
     std::span<const lwc_aead> aeads;
     std::span<const hash_desc> hashes;
     std::span<const xof_desc> xofs;
+    std::span<const stream_ops> streams;  // in the order of aeads
 };
 
 // One per compiled target, defined by backend.cpp (capi/CMakeLists.txt lists them).
@@ -67,5 +84,8 @@ extern const backend portable;
 extern const backend avx2;
 extern const backend avx512;
 #endif
+
+// The backend this process uses (lwc.cpp: chosen once, on first use).
+const backend& active_backend();
 
 }  // namespace lwc_capi

@@ -187,6 +187,8 @@ int copy_state(lwc_hash_state* dst, const lwc_hash_state* src) {
 
 }  // namespace
 
+const lwc_capi::backend& lwc_capi::active_backend() { return active(); }
+
 extern "C" {
 
 const char* lwc_strerror(int status) {

@@ -216,8 +216,8 @@ LWC_API int lwc_xof_clear(lwc_xof_state *state);
 /* The lwc stream format (docs/stream-format.md): any size of data sealed in chunks with
  * any AEAD, in constant memory, truncation and reordering detected, random access.
  * One caller-placed state per stream, opaque; lwc_stream_wipe zeroes it (the library
- * also wipes the keys after the final chunk or a failure). The chunk AEAD runs the
- * portable code of each scheme (the state is the same whatever the backend). */
+ * also wipes the keys after the final chunk or a failure). The chunks run the code of the
+ * backend the process chose, as lwc_aead_encrypt does. */
 #define LWC_STREAM_SALT_SIZE 32
 #define LWC_STREAM_MIN_CHUNK_SIZE 64
 #define LWC_STREAM_MAX_CHUNK_SIZE 16777216

@@ -1,19 +1,23 @@
-// liblwc: the stream format's C ABI (lwc_stream_*, docs/c-api.md) over lwc::stream's
-// encryptor and decryptor. Compiled with the front end (any CPU of the architecture), so
-// the chunks run each scheme's portable code: the state's layout does not depend on the
-// backend chosen at run time.
+// liblwc: the stream format's C ABI (lwc_stream_*, docs/c-api.md): the checks of the
+// arguments and of a state's role, then the scheme's operations of the process's backend
+// (backend.cpp compiles lwc::stream's encryptor and decryptor for each, stream_calls.hpp),
+// so that the chunks run the same code as lwc_aead_encrypt. Compiled with the front end
+// (any CPU of the architecture).
 #include "lwc.h"
 
 #define LWC_ISA_NS capi_stream  // this unit's copy of the headers, apart from the backends'
 #include <lwc/lwc.hpp>
 #include <lwc/stream.hpp>
 
-#include <array>
 #include <cstring>
-#include <new>
+
+#include "stream_calls.hpp"
 
 namespace {
 
+using lwc_capi::stream_ops;
+using lwc_capi::streams::object_offset;
+using lwc_capi::streams::to_lwc;
 namespace ls = lwc::stream;
 using u8 = std::uint8_t;
 
@@ -24,101 +28,13 @@ struct head {
     const lwc_aead* alg;
     role at;
 };
-constexpr std::size_t object_offset = 16;
-static_assert(object_offset + ls::max_state_size<lwc::registry::aeads>() <= sizeof(lwc_stream_state),
-              "lwc_stream_state (lwc.h) must hold every scheme's encryptor and decryptor");
 
-int to_lwc(ls::status s) {
-    switch (s) {
-    case ls::status::ok: return LWC_OK;
-    case ls::status::header_mismatch:
-    case ls::status::chunk_mismatch: return LWC_ERR_VERIFY;
-    case ls::status::not_a_stream:
-    case ls::status::unsupported_version:
-    case ls::status::wrong_scheme:
-    case ls::status::bad_chunk_size:
-    case ls::status::empty_final_chunk: return LWC_ERR_FORMAT;
-    case ls::status::truncated: return LWC_ERR_TRUNCATED;
-    case ls::status::bad_state: return LWC_ERR_STATE;
-    case ls::status::read_failed: return LWC_ERR_READ;
-    case ls::status::buffer_size:
-    case ls::status::too_long:
-    case ls::status::bad_range: return LWC_ERR_LENGTH;
-    }
-    return LWC_ERR_ARGUMENT;
-}
-
-// What a scheme's stream does, on the object inside a state.
-struct stream_ops {
-    std::size_t header_size, tag_size;
-    uint64_t (*sealed_size)(uint64_t pt_len, uint32_t chunk_size);
-    int (*begin)(void* o, const u8* key, const u8* salt, uint32_t c, u8* header);
-    int (*push)(void* o, u8* out, const u8* in, std::size_t n, bool last);
-    int (*open)(void* o, const u8* key, const u8* header, std::size_t n);
-    int (*pull)(void* o, u8* out, const u8* in, std::size_t n, bool last);
-    int (*finish)(const void* o);
-    int (*layout)(const void* o, uint64_t size, lwc_stream_layout* l);
-    int (*range)(const void* o, uint64_t size, uint64_t start, u8* out, std::size_t n, u8* work,
-                 std::size_t work_n, lwc_stream_read_fn read, void* ctx);
-};
-
-template <lwc::Aead A>
-struct calls {
-    using E = ls::encryptor<A>;
-    using D = ls::decryptor<A>;
-    static_assert(alignof(E) <= 8 && alignof(D) <= 8 &&
-                  object_offset + std::max(sizeof(E), sizeof(D)) <= sizeof(lwc_stream_state));
-    static auto key_of(const u8* k) { return std::span<const u8, A::key_size>(k, A::key_size); }
-
-    static uint64_t sealed_size(uint64_t n, uint32_t c) {
-        return ls::valid_chunk_size(c) && n <= ls::max_plaintext_size ? ls::sealed_size<A>(n, c) : 0;
-    }
-    static int begin(void* o, const u8* key, const u8* salt, uint32_t c, u8* header) {
-        E* e = new (o) E();
-        return to_lwc(e->begin(key_of(key), std::span<const u8, ls::salt_size>(salt, ls::salt_size), c,
-                               std::span<u8, E::header_size>(header, E::header_size)));
-    }
-    static int push(void* o, u8* out, const u8* in, std::size_t n, bool last) {
-        if (n > SIZE_MAX - A::tag_size) return LWC_ERR_LENGTH;
-        return to_lwc(static_cast<E*>(o)->push({in, n}, {out, n + A::tag_size}, last));
-    }
-    static int open(void* o, const u8* key, const u8* header, std::size_t n) {
-        return to_lwc((new (o) D())->open(key_of(key), {header, n}));
-    }
-    static int pull(void* o, u8* out, const u8* in, std::size_t n, bool last) {
-        return to_lwc(static_cast<D*>(o)->pull({in, n}, {out, n < A::tag_size ? 0 : n - A::tag_size}, last));
-    }
-    static int finish(const void* o) { return to_lwc(static_cast<const D*>(o)->finish()); }
-    static int layout(const void* o, uint64_t size, lwc_stream_layout* out) {
-        ls::layout l;
-        const ls::status s = static_cast<const D*>(o)->layout_for(size, l);
-        *out = {l.header_size, l.chunk_size, l.tag_size, l.chunks, l.plaintext_size};
-        return to_lwc(s);
-    }
-    static int range(const void* o, uint64_t size, uint64_t start, u8* out, std::size_t n, u8* work,
-                     std::size_t work_n, lwc_stream_read_fn read, void* ctx) {
-        return to_lwc(ls::decrypt_range(*static_cast<const D*>(o), size, start, {out, n},
-                                        {work, work_n}, [&](uint64_t at, std::span<u8> into) {
-                                            return read(ctx, at, into.data(), into.size()) == 0;
-                                        }));
-    }
-    static constexpr stream_ops ops{E::header_size, A::tag_size, &sealed_size, &begin, &push,
-                                    &open, &pull, &finish, &layout, &range};
-};
-
-// In the order of the descriptor tables (both are the registry's list).
-constexpr auto table = [] {
-    std::array<const stream_ops*, lwc::registry::aeads::size> t{};
-    std::size_t i = 0;
-    lwc::registry::aeads::for_each([&](auto s) { t[i++] = &calls<typename decltype(s)::type>::ops; });
-    return t;
-}();
-
-// The ops of one of the library's descriptors, or NULL.
+// The ops of one of the library's descriptors under the process's backend, or NULL.
 const stream_ops* ops_for(const lwc_aead* alg) {
     if (alg == nullptr) return nullptr;
+    const std::span<const stream_ops> table = lwc_capi::active_backend().streams;
     for (std::size_t i = 0; i < table.size(); ++i)
-        if (lwc_aead_at(i) == alg) return table[i];
+        if (lwc_aead_at(i) == alg) return &table[i];
     return nullptr;
 }
 

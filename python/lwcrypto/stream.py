@@ -5,6 +5,12 @@
     with lwcrypto.stream.open(f, "rb", key=key) as r:
         data = r.read()                    # verified chunk by chunk, InvalidTag otherwise
 
+    for part in lwcrypto.stream.iter_encrypt("xoodyak", key, src):   # header, then chunks
+        dst.write(part)
+    for plain in lwcrypto.stream.iter_decrypt(key, src):             # verified chunks
+        dst.write(plain)
+    part = lwcrypto.stream.decrypt_range(key, f, start, end)         # random access
+
 A reader returns only verified bytes: a chunk that fails raises InvalidTag and none of it
 is returned; at the end of the input the stream is checked to have ended with its final
 chunk (a cut at a chunk boundary raises InvalidTag too). The bytes returned before a
@@ -16,11 +22,33 @@ import os
 
 from ._lwcrypto import InvalidTag, _stream
 
-__all__ = ["open", "encrypt", "decrypt", "InvalidTag", "MAGIC", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["open", "encrypt", "decrypt", "iter_encrypt", "iter_decrypt", "decrypt_range",
+           "InvalidTag", "SchemeMismatch", "MAGIC", "DEFAULT_CHUNK_SIZE", "MIN_CHUNK_SIZE", "MAX_CHUNK_SIZE"]
 
 MAGIC = b"LWCSTRM"
 DEFAULT_CHUNK_SIZE = _stream.DEFAULT_CHUNK_SIZE
+MIN_CHUNK_SIZE, MAX_CHUNK_SIZE = 64, 1 << 24
 _HEADER_FIXED_SIZE = 45
+
+
+def _readinto_exactly(f, view):
+    """Fills view from f, short only at its end (f.read where f has no readinto)."""
+    got = 0
+    while got < len(view):
+        if hasattr(f, "readinto"):
+            n = f.readinto(view[got:])
+        else:
+            part = f.read(len(view) - got)
+            n = len(part)
+            view[got:got + n] = part
+        if not n:
+            break
+        got += n
+    return got
+
+
+class SchemeMismatch(ValueError):
+    """The stream's header names another scheme than the reader was given."""
 
 
 def _scheme_name(aead):
@@ -77,25 +105,31 @@ class StreamWriter(io.RawIOBase):
         super().close()
 
 
+def _open_header(fileobj, key, aead):
+    """(Decryptor, scheme name, chunk size) from the header at fileobj's position (read
+    past it); aead, when given, must be the header's scheme."""
+    head = _read_exactly(fileobj, _HEADER_FIXED_SIZE)
+    if not head.startswith(MAGIC[: len(head)]) or len(head) < len(MAGIC):
+        raise ValueError("not an lwc stream (no LWCSTRM magic)")
+    name, chunk, size = _stream.peek_header(head)
+    head += _read_exactly(fileobj, max(size - len(head), 0))
+    name, chunk, size = _stream.peek_header(head)
+    if name is None or len(head) < size:
+        raise ValueError("truncated lwc stream header")
+    if aead is not None and _scheme_name(aead).lower() != name:
+        raise SchemeMismatch(f"the stream is for {name}, not {_scheme_name(aead)}")
+    return _stream.Decryptor(name, key, head), name, chunk
+
+
 class StreamReader(io.RawIOBase):
     """Reads and verifies a stream from fileobj; the scheme comes from the header
     (aead, when given, must match it)."""
 
     def __init__(self, fileobj, key, aead=None):
         self._f = fileobj
-        head = _read_exactly(fileobj, _HEADER_FIXED_SIZE)
-        if not head.startswith(MAGIC[: len(head)]) or len(head) < len(MAGIC):
-            raise ValueError("not an lwc stream (no LWCSTRM magic)")
-        name, chunk, size = _stream.peek_header(head)
-        head += _read_exactly(fileobj, max(size - len(head), 0))
-        name, chunk, size = _stream.peek_header(head)
-        if name is None or len(head) < size:
-            raise ValueError("truncated lwc stream header")
-        if aead is not None and _scheme_name(aead).lower() != name:
-            raise ValueError(f"the stream is for {name}, not {_scheme_name(aead)}")
-        self.scheme, self.chunk_size = name, chunk
-        self._d = _stream.Decryptor(name, key, head)
-        self._sealed = chunk + self._d.tag_size
+        self._d, self.scheme, self.chunk_size = _open_header(fileobj, key, aead)
+        self._sealed = self.chunk_size + self._d.tag_size
+        self._buf = memoryview(bytearray(self._sealed + 1))
         self._ahead = b""  # the byte read past the previous chunk
         self._plain = b""
         self._pos = 0
@@ -105,10 +139,15 @@ class StreamReader(io.RawIOBase):
         return True
 
     def _next_chunk(self):
-        data = self._ahead + _read_exactly(self._f, self._sealed + 1 - len(self._ahead))
-        last = len(data) <= self._sealed
-        self._ahead = b"" if last else data[self._sealed:]
-        self._plain = self._d.pull(data[: self._sealed], last)
+        # The sealed chunk and the byte after it (is this the final chunk?) into one buffer,
+        # handed to the extension as a view: no copy of the chunk on the way.
+        view = self._buf
+        have = len(self._ahead)
+        view[:have] = self._ahead
+        got = have + _readinto_exactly(self._f, view[have:])
+        last = got <= self._sealed
+        self._ahead = b"" if last else bytes(view[self._sealed:got])
+        self._plain = self._d.pull(view[: min(got, self._sealed)], last)
         self._pos = 0
         if last:
             self._d.finish()
@@ -121,6 +160,13 @@ class StreamReader(io.RawIOBase):
         b[:n] = self._plain[self._pos : self._pos + n]
         self._pos += n
         return n
+
+    def chunks(self):
+        """The rest of the plaintext, one verified chunk at a time (do not mix with read)."""
+        while not self._done:
+            self._next_chunk()
+            self._pos = len(self._plain)
+            yield self._plain
 
     def finish(self):
         """Reads to the end; raises InvalidTag unless every chunk verified."""
@@ -152,3 +198,46 @@ def decrypt(key, data, aead=None):
     """The plaintext of a whole stream; InvalidTag unless every chunk verified."""
     r = StreamReader(io.BytesIO(data), key, aead)
     return r.readall()
+
+
+def iter_encrypt(aead, key, fileobj, chunk_size=DEFAULT_CHUNK_SIZE):
+    """The stream of fileobj's bytes (read to its end), as its header and then one sealed
+    chunk at a time: constant memory for any size, a pipe as well as a file."""
+    e = _stream.Encryptor(_scheme_name(aead), key, os.urandom(_stream.SALT_SIZE), chunk_size)
+    yield e.header
+    chunk = _read_exactly(fileobj, chunk_size)
+    while True:
+        # A chunk is sealed only once the next one is read: the final one may be full.
+        following = _read_exactly(fileobj, chunk_size)
+        yield e.push(chunk, not following)
+        if not following:
+            return
+        chunk = following
+
+
+def iter_decrypt(key, fileobj, aead=None):
+    """The plaintext of the stream in fileobj, one verified chunk at a time. A failure
+    raises InvalidTag, after the chunks before it were returned (all verified, but the
+    file as a whole was not until the generator ended)."""
+    return StreamReader(fileobj, key, aead).chunks()
+
+
+def decrypt_range(key, fileobj, start, end, aead=None):
+    """Plaintext bytes [start, end) of the stream in fileobj (seekable: a file), as a
+    slice is (clamped to the plaintext's size), reading and verifying only the chunks
+    that cover them. All or nothing: InvalidTag if one of them fails."""
+    if start < 0 or end < 0:
+        raise ValueError(f"range {start}:{end}: offsets must not be negative")
+    fileobj.seek(0)
+    d, _, _ = _open_header(fileobj, key, aead)
+    size = fileobj.seek(0, io.SEEK_END)
+    plaintext_size = d.layout(size)[4]
+    start, end = min(start, plaintext_size), min(end, plaintext_size)
+    if end <= start:
+        return b""
+
+    def read(offset, n):
+        fileobj.seek(offset)
+        return _read_exactly(fileobj, n)
+
+    return d.range(size, start, end - start, read)

@@ -3,7 +3,9 @@
 // holds one lwc_stream_state (the file's derived key), wiped when it is destroyed.
 #include <nanobind/stl/string.h>
 
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "common.hpp"
 
@@ -66,6 +68,47 @@ struct Decryptor : stream_base {
         return result;
     }
     void finish() const { check(lwc_stream_decrypt_finish(&st)); }
+
+    // Plaintext bytes [start, start + length) of a stream of stream_size bytes, reading
+    // only the chunks that cover them: read(offset, n) returns the stream's n bytes at
+    // offset. All or nothing (InvalidTag). The GIL stays held: read is Python code.
+    nb::object range(std::uint64_t stream_size, std::uint64_t start, std::size_t length,
+                     nb::callable read) const {
+        lwc_stream_layout l{};
+        check(lwc_stream_layout_for(&st, stream_size, &l));
+        struct reader {
+            nb::callable& fn;
+            bool raised = false;
+            static int call(void* ctx, uint64_t at, u8* into, std::size_t n) {
+                auto* r = static_cast<reader*>(ctx);
+                try {
+                    const nb::object obj = r->fn(at, n);
+                    const input got(obj, "stream", "read");
+                    if (got.size() != n) return 1;
+                    std::memcpy(into, got.data(), n);
+                    return 0;
+                } catch (nb::python_error& e) {
+                    e.restore();
+                    r->raised = true;
+                    return 1;
+                }
+            }
+        } r{read};
+        std::vector<u8> work(l.chunk_size + l.tag_size);
+        u8* out;
+        nb::object result = new_bytes(length, out);
+        const int rc = lwc_stream_decrypt_range(&st, stream_size, start, out, length, work.data(),
+                                                work.size(), &reader::call, &r);
+        if (r.raised) throw nb::python_error();
+        check(rc);
+        return result;
+    }
+    // (header size, chunk size, tag size, chunks, plaintext size) of a stream of this size.
+    nb::tuple layout(std::uint64_t stream_size) const {
+        lwc_stream_layout l{};
+        check(lwc_stream_layout_for(&st, stream_size, &l));
+        return nb::make_tuple(l.header_size, l.chunk_size, l.tag_size, l.chunks, l.plaintext_size);
+    }
 };
 
 // (scheme name, chunk size, header size) from a header's first bytes; None for the name
@@ -95,7 +138,9 @@ void bind_stream(nb::module_& m) {
         .def(nb::init<const std::string&, nb::handle, nb::handle>(), "aead"_a, "key"_a, "header"_a)
         .def_prop_ro("tag_size", [](const Decryptor& d) { return d.alg->tag_size; })
         .def("pull", &Decryptor::pull, "sealed"_a, "last"_a)
-        .def("finish", &Decryptor::finish);
+        .def("finish", &Decryptor::finish)
+        .def("range", &Decryptor::range, "stream_size"_a, "start"_a, "length"_a, "read"_a)
+        .def("layout", &Decryptor::layout, "stream_size"_a);
     s.def("peek_header", &peek_header, "data"_a);
     s.attr("SALT_SIZE") = LWC_STREAM_SALT_SIZE;
     s.attr("DEFAULT_CHUNK_SIZE") = LWC_STREAM_DEFAULT_CHUNK_SIZE;

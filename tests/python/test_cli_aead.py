@@ -1,4 +1,5 @@
-"""lwc keygen, encrypt and decrypt: the container format, the key sources, refusals."""
+"""lwc keygen, encrypt and decrypt: the formats, the key sources, refusals (the stream's own
+cases: test_cli_stream.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from cli_helpers import AEAD, KEY_HEX_WARNING, LWC, MODULE, first_record, key_file, run  # noqa: F401
 
 import lwcrypto
+import lwcrypto.stream
 
 
 # --- keygen -------------------------------------------------------------------------------------
@@ -42,29 +44,48 @@ def test_keygen_replaces_a_key_file_only_with_force(tmp_path):
 def test_encrypt_matches_the_official_kat_for_every_aead():
     for name in lwcrypto.aead_algorithms:
         rec = first_record(name)
-        r = run("encrypt", "-a", name, "--key-hex", rec["Key"], "--nonce-hex", rec["Nonce"],
+        r = run("encrypt", "--format", "oneshot", "-a", name, "--key-hex", rec["Key"], "--nonce-hex", rec["Nonce"],
                 "--ad-hex", rec["AD"], stdin=bytes.fromhex(rec["PT"]))
         assert r.returncode == 0 and r.stdout == bytes.fromhex(rec["CT"]), name
 
 
+def encrypt_file(tmp_path, name: str, *options, cmd=LWC):
+    """(class, key, env, output) of lwc encrypt on tmp_path/msg with a fresh key."""
+    cls = lwcrypto.aead(name)
+    key = cls.generate_key()
+    env = {**os.environ, "KEY": key.hex()}
+    r = run("encrypt", *options, "-a", name, "--key-env", "KEY", "msg", "-o", f"{name}.enc",
+            cmd=cmd, cwd=tmp_path, env=env)
+    assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
+    return cls, key, env, (tmp_path / f"{name}.enc").read_bytes()
+
+
 @pytest.mark.parametrize("cmd", [LWC, MODULE], ids=["lwc", "python-m"])
-def test_round_trip_every_aead_with_a_random_nonce(tmp_path, cmd):
+def test_round_trip_every_aead_as_a_stream(tmp_path, cmd):
     message = os.urandom(1000)
     (tmp_path / "msg").write_bytes(message)
     for name in lwcrypto.aead_algorithms:
-        cls = lwcrypto.aead(name)
-        key = cls.generate_key().hex()
-        env = {**os.environ, "KEY": key}
-        r = run("encrypt", "-a", name, "--key-env", "KEY", "msg", "-o", f"{name}.enc",
-                cmd=cmd, cwd=tmp_path, env=env)
-        assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
-        sealed = (tmp_path / f"{name}.enc").read_bytes()
-        assert len(sealed) == cls.nonce_size + len(message) + cls.tag_size  # nonce || ct || tag
-        assert cls(bytes.fromhex(key)).decrypt(sealed[:cls.nonce_size], sealed[cls.nonce_size:],
-                                               b"") == message
+        cls, key, env, sealed = encrypt_file(tmp_path, name, cmd=cmd)
+        assert sealed.startswith(lwcrypto.stream.MAGIC)
+        assert len(sealed) == 77 + len(name) + len(message) + cls.tag_size  # one chunk
+        assert lwcrypto.stream.decrypt(key, sealed, aead=name) == message
         r = run("decrypt", "-a", name, "--key-env", "KEY", f"{name}.enc", cmd=cmd, cwd=tmp_path,
                 env=env)
         assert r.returncode == 0 and r.stdout == message
+
+
+def test_round_trip_every_aead_as_one_message_with_a_random_nonce(tmp_path):
+    message = os.urandom(1000)
+    (tmp_path / "msg").write_bytes(message)
+    for name in lwcrypto.aead_algorithms:
+        cls, key, env, sealed = encrypt_file(tmp_path, name, "--format", "oneshot")
+        assert len(sealed) == cls.nonce_size + len(message) + cls.tag_size  # nonce || ct || tag
+        assert cls(key).decrypt(sealed[:cls.nonce_size], sealed[cls.nonce_size:], b"") == message
+        # decrypt tells the one-shot format from a stream by the header, or is told
+        for how in ([], ["--format", "oneshot"]):
+            r = run("decrypt", *how, "-a", name, "--key-env", "KEY", f"{name}.enc",
+                    cwd=tmp_path, env=env)
+            assert r.returncode == 0 and r.stdout == message
 
 
 def test_random_nonces_differ(key_file):
@@ -76,7 +97,7 @@ def test_random_nonces_differ(key_file):
 def test_hex_output_and_ad_file_round_trip(tmp_path, key_file):
     (tmp_path / "ad").write_bytes(b"header")
     opts = ["-a", AEAD, "--key-file", key_file, "--ad-file", tmp_path / "ad", "--hex"]
-    sealed = run("encrypt", *opts, stdin=b"hello").stdout
+    sealed = run("encrypt", "--format", "oneshot", *opts, stdin=b"hello").stdout
     assert re.fullmatch(rb"[0-9a-f]+\n", sealed)
     assert run("decrypt", *opts, stdin=sealed).stdout == b"hello"
     r = run("decrypt", *opts[:-3], "--hex", stdin=sealed)  # the AD left out
@@ -101,7 +122,8 @@ def test_failed_decryption_writes_nothing_and_exits_1(tmp_path, key_file):
 @pytest.mark.parametrize("part, at", [("nonce", 0), ("ciphertext", 16), ("tag", -1)])
 def test_any_changed_part_is_refused(tmp_path, key_file, part, at):
     opts = ["-a", AEAD, "--key-file", key_file]
-    sealed = bytearray(run("encrypt", *opts, stdin=b"secret").stdout)  # nonce 16, ct 6, tag 16
+    sealed = bytearray(run("encrypt", "--format", "oneshot", *opts, stdin=b"secret").stdout)
+    assert len(sealed) == 16 + 6 + 16  # nonce 16, ct 6, tag 16
     sealed[at] ^= 0x80
     r = run("decrypt", *opts, stdin=bytes(sealed))
     assert r.returncode == 1 and r.stdout == b""
@@ -126,7 +148,7 @@ def test_encrypt_refuses_raw_binary_to_a_terminal(key_file):
 def test_key_file_may_hold_raw_bytes(tmp_path):
     key = os.urandom(16)
     (tmp_path / "raw").write_bytes(key)
-    sealed = run("encrypt", "-a", AEAD, "--key-file", "raw", "--nonce-hex", "00" * 16,
+    sealed = run("encrypt", "--format", "oneshot", "-a", AEAD, "--key-file", "raw", "--nonce-hex", "00" * 16,
                  stdin=b"m", cwd=tmp_path).stdout
     assert sealed == lwcrypto.aead(AEAD)(key).encrypt(bytes(16), b"m", b"")
 
@@ -138,7 +160,7 @@ def expected_sealed(key: bytes) -> bytes:
 def test_key_from_an_environment_variable():
     key = os.urandom(16)
     env = {**os.environ, "LWC_KEY": f" {key.hex().upper()}\n"}  # as $(lwc keygen) gives, or so
-    r = run("encrypt", "-a", AEAD, "--key-env", "LWC_KEY", "--nonce-hex", "00" * 16,
+    r = run("encrypt", "--format", "oneshot", "-a", AEAD, "--key-env", "LWC_KEY", "--nonce-hex", "00" * 16,
             stdin=b"m", env=env)
     assert r.returncode == 0 and r.stdout == expected_sealed(key) and r.stderr == b""
 
@@ -163,7 +185,7 @@ def test_key_file_from_an_open_descriptor(tmp_path):
     os.write(write_end, key.hex().encode() + b"\n")
     os.close(write_end)
     try:
-        r = subprocess.run(LWC + ["encrypt", "-a", AEAD, "--key-file", f"/dev/fd/{read_end}",
+        r = subprocess.run(LWC + ["encrypt", "--format", "oneshot", "-a", AEAD, "--key-file", f"/dev/fd/{read_end}",
                                   "--nonce-hex", "00" * 16], input=b"m", capture_output=True,
                            pass_fds=[read_end], timeout=60)
     finally:
@@ -173,7 +195,7 @@ def test_key_file_from_an_open_descriptor(tmp_path):
 
 def test_key_hex_works_with_a_warning():
     key = os.urandom(16)
-    r = run("encrypt", "-a", AEAD, "--key-hex", key.hex(), "--nonce-hex", "00" * 16, stdin=b"m")
+    r = run("encrypt", "--format", "oneshot", "-a", AEAD, "--key-hex", key.hex(), "--nonce-hex", "00" * 16, stdin=b"m")
     assert r.returncode == 0 and r.stdout == expected_sealed(key)
     assert r.stderr.startswith(KEY_HEX_WARNING) and r.stderr.count(b"\n") == 1
 
@@ -188,7 +210,7 @@ def test_only_one_key_source():
 def test_size_and_input_errors_say_what_is_wrong(tmp_path, key_file):
     r = run("encrypt", "-a", AEAD, "--key-hex", "00" * 15, stdin=b"m")
     assert r.returncode == 2 and b"expects 16" in r.stderr and b"gives 15" in r.stderr
-    r = run("encrypt", "-a", AEAD, "--key-file", key_file, "--nonce-hex", "00", stdin=b"m")
+    r = run("encrypt", "--format", "oneshot", "-a", AEAD, "--key-file", key_file, "--nonce-hex", "00", stdin=b"m")
     assert r.returncode == 2 and b"nonce" in r.stderr and b"gives 1" in r.stderr
     r = run("encrypt", "-a", AEAD, "--key-hex", "zz", stdin=b"m")
     assert r.returncode == 2 and b"--key-hex" in r.stderr
@@ -214,7 +236,7 @@ def test_size_and_input_errors_say_what_is_wrong(tmp_path, key_file):
 ])
 def test_wrong_hex_is_named(option, value, error):
     key = [] if option == "--key-hex" else ["--key-hex", "00" * 16]
-    r = run("encrypt", "-a", AEAD, *key, option, value, stdin=b"m")
+    r = run("encrypt", "--format", "oneshot", "-a", AEAD, *key, option, value, stdin=b"m")
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr.splitlines()[-1] == f"lwc: {error}".encode()
     r = run("decrypt", "-a", AEAD, "--key-hex", "00" * 16, "--hex", stdin=b"0" * 65)
@@ -240,7 +262,7 @@ def test_key_file_of_the_wrong_size_or_content(tmp_path):
     ["hash", "--check", "{missing}"],
     ["encrypt", "-a", AEAD, "--key-file", "{dir}"],
     ["encrypt", "-a", AEAD, "--key-file", "{missing}"],
-    ["encrypt", "-a", AEAD, "--key-file", "{key}", "--ad-file", "{missing}"],
+    ["encrypt", "--format", "oneshot", "-a", AEAD, "--key-file", "{key}", "--ad-file", "{missing}"],
     ["decrypt", "-a", AEAD, "--key-file", "{key}", "{dir}"],
 ], ids=["kat-missing", "kat-dir", "check-missing", "key-file-dir", "key-file-missing",
         "ad-file-missing", "input-dir"])

@@ -94,3 +94,56 @@ def test_spec_vectors_decrypt(path):
         assert stream.decrypt(key, bytes.fromhex(rec["Stream"]), aead=path.stem) == pt
         n += 1
     assert n > 0
+
+
+@pytest.mark.parametrize("name", ["xoodyak", "schwaemm256-128", "ascon-aead128"])
+def test_iterators_equal_the_bytes_helpers(name):
+    data = bytes(i % 251 for i in range(5000))
+    parts = list(stream.iter_encrypt(name, KEY, io.BytesIO(data), chunk_size=1024))
+    assert len(parts) == 1 + 5  # the header, then 4 full chunks and the final one
+    sealed = b"".join(parts)
+    assert stream.decrypt(KEY, sealed) == data
+    chunks = list(stream.iter_decrypt(KEY, io.BytesIO(sealed)))
+    assert [len(c) for c in chunks] == [1024] * 4 + [904] and b"".join(chunks) == data
+    empty = b"".join(stream.iter_encrypt(name, KEY, io.BytesIO(b"")))
+    assert stream.decrypt(KEY, empty) == b""
+
+
+class CountingReader(io.BytesIO):
+    """A file that counts the bytes read from it."""
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.bytes_read = 0
+
+    def read(self, n=-1):
+        out = super().read(n)
+        self.bytes_read += len(out)
+        return out
+
+
+def test_range_reads_only_the_chunks_that_cover_it():
+    chunk = 4096
+    data = bytes(i % 251 for i in range(256 * chunk))
+    f = CountingReader(stream.encrypt("xoodyak", KEY, data, chunk_size=chunk))
+    sealed_chunk = chunk + lwcrypto.XoodyakAead.tag_size
+    header = 77 + len("xoodyak")
+    for start in (100 * chunk - 512, 100 * chunk + 7, len(data) - 1024):  # across a boundary, inside
+        f.bytes_read = 0
+        assert stream.decrypt_range(KEY, f, start, start + 1024) == data[start:start + 1024]
+        assert f.bytes_read <= header + 2 * sealed_chunk
+    assert stream.decrypt_range(KEY, f, 10, 5) == b""
+    assert stream.decrypt_range(KEY, f, len(data) - 3, 1 << 40) == data[-3:]
+    with pytest.raises(ValueError, match="must not be negative"):
+        stream.decrypt_range(KEY, f, -1, 5)
+    bad = bytearray(f.getvalue())
+    bad[header + 100 * sealed_chunk + 5] ^= 1  # chunk 100
+    with pytest.raises(lwcrypto.InvalidTag):
+        stream.decrypt_range(KEY, io.BytesIO(bad), 100 * chunk - 512, 100 * chunk + 512)
+    assert stream.decrypt_range(KEY, io.BytesIO(bad), 0, 100) == data[:100]  # chunk 0 is fine
+
+
+def test_a_stream_of_another_scheme_is_named():
+    sealed = stream.encrypt("ascon-aead128", KEY, b"m")
+    with pytest.raises(stream.SchemeMismatch, match="for ascon-aead128, not xoodyak"):
+        stream.decrypt(KEY, sealed, aead="xoodyak")

@@ -1,45 +1,63 @@
-"""lwc encrypt and lwc decrypt: one message sealed with an AEAD scheme, in the container
-nonce || ciphertext || tag (or ciphertext || tag when the user keeps the nonce)."""
+"""lwc encrypt and lwc decrypt: files and streams sealed with an AEAD scheme in the lwc
+stream format (docs/stream-format.md), in constant memory; or one message in one piece
+(--format oneshot), nonce || ciphertext || tag (or ciphertext || tag when the user keeps
+the nonce)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO
 
 import lwcrypto
+import lwcrypto.stream
 
 from . import output
-from .common import (EXIT_FAILED, EXIT_OK, CliError, check_size, display, open_input,
-                     parse_hex, read_all, scheme_arg, warn)
+from .common import (CHUNK, EXIT_FAILED, EXIT_OK, CliError, check_size, display,
+                     open_input, parse_hex, read_all, scheme_arg, size_of, warn)
 from .progress import Progress, human
 
 ENCRYPT_HELP = """\
-Encrypt one message with an AEAD scheme.
+Encrypt a file or stdin with an AEAD scheme.
 
-Output format (raw bytes, or the same bytes as one line of hex with --hex):
-  nonce || ciphertext || tag   when the nonce is chosen by lwc (no --nonce-hex): a fresh
+The output is the lwc stream format (the default, docs/stream-format.md): a header (the
+scheme, the chunk size, a random salt, a header tag), then the data sealed in chunks of
+--chunk-size bytes (64 KiB by default), each with its own tag. Any size of input is
+encrypted in constant memory, a pipe while it is being written; the key is used through a
+per-file key derived from the salt, so no nonce is needed and none can be reused. The
+stream format has no associated data.
+
+--format oneshot writes one message sealed in one piece instead, the whole input held in
+memory (about twice its size):
+  nonce || ciphertext || tag   when lwc chooses the nonce (no --nonce-hex): a fresh
                                random nonce from the OS generator leads the output
   ciphertext || tag            when --nonce-hex is given: keep the nonce yourself
-The ciphertext has the message's length; the nonce and tag sizes are the scheme's
-(lwc list). lwc decrypt with the same options reads this format back.
+with --ad-hex or --ad-file for associated data. Never reuse a nonce with one key: random
+12-byte nonces (see lwc list) are safe for about 2^32 messages under one key, as NIST
+advises for AES-GCM; larger nonces for far more.
 
-Never reuse a nonce with one key. Random 12-byte nonces (see lwc list) are safe for about
-2^32 messages under one key, as NIST advises for AES-GCM; larger nonces for far more.
-
-The whole message is held in memory (a one-shot AEAD authenticates it as a whole before
-anything is released): the limit is free memory, about twice the message size
-(more with --hex).
+--hex writes the same bytes as one line of hex.
 """
 
 DECRYPT_HELP = """\
-Decrypt and verify one message sealed by lwc encrypt.
+Decrypt and verify what lwc encrypt wrote: the stream format or a one-shot message, told
+apart by the stream's header (--format says which instead).
 
-The input is nonce || ciphertext || tag, or ciphertext || tag when --nonce-hex is given;
---hex reads it as hex. Output is the plaintext, raw. When verification fails nothing is
-written, the exit status is 1, and an existing output file is left unchanged (the output
-is written to a temporary file and renamed only on success). A new output file is
-created readable by its owner only (0600).
+Nothing is written to a file unless every chunk verified: the output goes to a temporary
+file beside it, renamed at the end; on failure it is removed, the exit status is 1, and
+an existing file is left unchanged. A new output file is created readable by its owner
+only (0600). On stdout (or a device, a pipe) a stream's chunks go out as each verifies:
+on failure the chunks before the bad one have been written (each verified, the stream as
+a whole not), lwc says so and exits 1; write to a file with -o when all or nothing
+matters downstream.
+
+--range START:END writes only the plaintext bytes START to END (END excluded; either may
+be left out; clamped to the plaintext's size, like a slice) of a stream in a file,
+reading and verifying only the chunks that cover them.
+
+A one-shot message (--format oneshot) is nonce || ciphertext || tag, or ciphertext || tag
+with --nonce-hex; --hex reads either format as hex.
 """
 
 KEY_SOURCES = """\
@@ -51,13 +69,44 @@ be an open descriptor: --key-file /dev/fd/3 3<key.hex, or --key-file <(command))
 
 
 def add_commands(command) -> None:
-    p = command("encrypt", encrypt, "encrypt one message", ENCRYPT_HELP + "\n" + KEY_SOURCES)
+    p = command("encrypt", encrypt, "encrypt a file or stream", ENCRYPT_HELP + "\n" + KEY_SOURCES)
     add_arguments(p, "the ciphertext")
+    p.add_argument("--format", choices=("stream", "oneshot"), default="stream",
+                   help="the lwc stream format (default), or one message in one piece")
+    p.add_argument("--chunk-size", metavar="SIZE", type=chunk_size_arg,
+                   help="plaintext bytes per chunk of a stream: 64 to 16M, a K or M suffix "
+                        "for KiB or MiB (default 64K)")
     p.add_argument("--hex", action="store_true", help="write hex instead of raw bytes")
-    p = command("decrypt", decrypt, "decrypt and verify one message",
+    p = command("decrypt", decrypt, "decrypt and verify a file or stream",
                 DECRYPT_HELP + "\n" + KEY_SOURCES)
     add_arguments(p, "the plaintext")
+    p.add_argument("--format", choices=("stream", "oneshot"),
+                   help="the input's format (default: a stream if it starts with one's header)")
+    p.add_argument("--range", metavar="START:END", type=range_arg,
+                   help="only plaintext bytes START to END of a stream in a file")
     p.add_argument("--hex", action="store_true", help="the input is hex (lwc encrypt --hex)")
+
+
+def chunk_size_arg(text: str) -> int:
+    """A chunk size: bytes, or KiB/MiB with a K or M suffix."""
+    scale = {"k": 1 << 10, "m": 1 << 20}.get(text[-1:].lower(), 1)
+    digits = text[:-1] if scale > 1 else text
+    if not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of bytes, with K or M for KiB or MiB")
+    n = int(digits) * scale
+    low, high = lwcrypto.stream.MIN_CHUNK_SIZE, lwcrypto.stream.MAX_CHUNK_SIZE
+    if not low <= n <= high:
+        raise argparse.ArgumentTypeError(f"{text}: a chunk holds {low} to {high} bytes (16M), "
+                                         f"not {n}")
+    return n
+
+
+def range_arg(text: str) -> tuple[int, int | None]:
+    """START:END, either side optional (0 and the end)."""
+    start, sep, end = text.partition(":")
+    if not sep or not all(x.isdigit() for x in (start, end) if x):
+        raise argparse.ArgumentTypeError(f"{text!r}: START:END in bytes (e.g. 1000:2000, 1000:, :2000)")
+    return int(start or 0), int(end) if end else None
 
 
 def add_arguments(p: argparse.ArgumentParser, what: str) -> None:
@@ -130,18 +179,33 @@ def read_ad(args: argparse.Namespace) -> bytes:
 
 
 def prepare(args: argparse.Namespace):
-    """(scheme class, key, AD, nonce or None) for encrypt and decrypt.
+    """(scheme class, key) for encrypt and decrypt.
 
-    Every option, the output included, is checked before the message is read, so that a
+    Every option, the output included, is checked before the input is read, so that a
     usage error costs no work.
     """
     if [args.key_file, args.ad_file, args.input or "-"].count("-") > 1:
-        raise CliError("only one of the message, --key-file and --ad-file can be stdin")
+        raise CliError("only one of the input, --key-file and --ad-file can be stdin")
     cls = lwcrypto.aead(args.algorithm)
-    key, ad = read_key(args, cls), read_ad(args)
-    nonce = read_nonce(args, cls) if args.nonce_hex is not None else None
+    key = read_key(args, cls)
     output.target(args.output, args.force)
-    return cls, key, ad, nonce
+    return cls, key
+
+
+def oneshot_options(args: argparse.Namespace, cls) -> tuple[bytes, bytes | None]:
+    """(AD, nonce or None) of a one-shot message."""
+    nonce = read_nonce(args, cls) if args.nonce_hex is not None else None
+    return read_ad(args), nonce
+
+
+def refuse_oneshot_options(args: argparse.Namespace) -> None:
+    """The stream format has neither associated data nor a caller's nonce."""
+    for given, option in ((args.ad_hex, "--ad-hex"), (args.ad_file, "--ad-file"),
+                          (args.nonce_hex, "--nonce-hex")):
+        if given is not None:
+            raise CliError(f"{option}: the stream format has no associated data and no nonce "
+                           "to give (it derives them per file and chunk); use --format oneshot "
+                           "for one message with them")
 
 
 def with_progress(label: str, fn: Callable[[], bytes]) -> bytes:
@@ -150,13 +214,46 @@ def with_progress(label: str, fn: Callable[[], bytes]) -> bytes:
         return fn()
 
 
-# --- the commands --------------------------------------------------------------------------------
+def as_hex(parts: Iterable[bytes]) -> Iterator[bytes]:
+    """The same bytes as one line of hex."""
+    for part in parts:
+        yield part.hex().encode()
+    yield b"\n"
+
+
+# --- encrypt ---------------------------------------------------------------------------------------
 
 def encrypt(args: argparse.Namespace) -> int:
-    cls, key, ad, nonce = prepare(args)
+    if args.format == "stream":
+        refuse_oneshot_options(args)
+    elif args.chunk_size is not None:
+        raise CliError("--chunk-size: only a stream has chunks (--format oneshot is one piece)")
+    cls, key = prepare(args)
     fd = output.target(args.output, args.force).fd
     if not args.hex and fd is not None and os.isatty(fd):
         raise CliError("refusing to write binary ciphertext to a terminal: use --hex or -o FILE")
+    if args.format == "oneshot":
+        return encrypt_oneshot(args, cls, key)
+    chunk = args.chunk_size or lwcrypto.stream.DEFAULT_CHUNK_SIZE
+    with open_input(args.input) as f:
+        size = size_of(f)
+        total = None if size is None else stream_size(cls, size, chunk)
+        parts = lwcrypto.stream.iter_encrypt(cls.name, key, f, chunk)
+        if args.hex:
+            parts, total = as_hex(parts), None if total is None else 2 * total + 1
+        output.write_output(args.output, parts, args.force,
+                            label=f"encrypting {display(args.input)}", total=total)
+    return EXIT_OK
+
+
+def stream_size(cls, size: int, chunk: int) -> int:
+    """Bytes of the stream of `size` bytes of plaintext (docs/stream-format.md)."""
+    chunks = max(1, -(-size // chunk))
+    return 77 + len(cls.name) + size + chunks * cls.tag_size
+
+
+def encrypt_oneshot(args: argparse.Namespace, cls, key: bytes) -> int:
+    ad, nonce = oneshot_options(args, cls)
     chosen = nonce is None
     if chosen:
         nonce = os.urandom(cls.nonce_size)
@@ -166,8 +263,82 @@ def encrypt(args: argparse.Namespace) -> int:
     # The nonce leads the output when the command chose it: decrypt then finds it there.
     parts = [nonce, sealed] if chosen else [sealed]
     if args.hex:
-        parts = [p.hex().encode() for p in parts] + [b"\n"]
+        parts = list(as_hex(parts))
     output.write_output(args.output, parts, args.force)
+    return EXIT_OK
+
+
+# --- decrypt ---------------------------------------------------------------------------------------
+
+VERIFY_FAILED = "verification failed: wrong key or associated data, or a damaged or cut message"
+
+
+def decrypt(args: argparse.Namespace) -> int:
+    cls, key = prepare(args)
+    if args.range is not None:
+        return decrypt_range(args, cls, key)
+    name = display(args.input)
+    with open_input(args.input) as f:
+        # The stream's magic leads it: read that much (as hex with --hex) to tell.
+        magic = lwcrypto.stream.MAGIC.hex().encode() if args.hex else lwcrypto.stream.MAGIC
+        head = read_exactly(f, len(magic))
+        found = (head.lower() if args.hex else head) == magic
+        fmt = args.format or ("stream" if found else "oneshot")
+        src = Prefixed(head, f)
+        if fmt == "oneshot":
+            data = read_rest(src, f, args)
+            if args.hex:
+                data = parse_hex(f"{name} (read as --hex)", data)
+            return decrypt_oneshot(args, cls, key, data)
+        refuse_oneshot_options(args)
+        if args.hex:
+            src = HexInput(src, name)
+        decrypt_stream(args, cls, key, src, None if args.hex else size_of(f))
+    return EXIT_OK
+
+
+def decrypt_stream(args: argparse.Namespace, cls, key: bytes, src, total: int | None) -> None:
+    to_file = output.target(args.output, args.force).file is not None
+    try:
+        chunks = lwcrypto.stream.iter_decrypt(key, src, aead=cls.name)
+    except lwcrypto.stream.SchemeMismatch as e:
+        raise CliError(f"{display(args.input)}: {e}") from None
+    except (lwcrypto.InvalidTag, ValueError, RuntimeError) as e:
+        raise damaged(args, e, "nothing written") from None
+    try:
+        output.write_output(args.output, chunks, args.force, private=True,
+                            label=f"decrypting {display(args.input)}", total=total)
+    except (lwcrypto.InvalidTag, ValueError, RuntimeError) as e:
+        raise damaged(args, e, "nothing written" if to_file else
+                      f"the chunks before the failing one were written to {output_name(args)} "
+                      "(each verified, the stream as a whole not): discard them") from None
+
+
+def damaged(args: argparse.Namespace, e: Exception, what: str) -> CliError:
+    """A damaged stream (a chunk or the header that fails, or a malformed or cut one): exit 1."""
+    why = VERIFY_FAILED if isinstance(e, lwcrypto.InvalidTag) else f"{display(args.input)}: {e}"
+    return CliError(f"{why}; {what}", EXIT_FAILED)
+
+
+def output_name(args: argparse.Namespace) -> str:
+    return output.target(args.output, args.force).name
+
+
+def decrypt_range(args: argparse.Namespace, cls, key: bytes) -> int:
+    if args.hex or args.format == "oneshot" or args.input in (None, "-"):
+        raise CliError("--range reads a stream from a file (not stdin, not --hex, not "
+                       "--format oneshot)")
+    refuse_oneshot_options(args)
+    start, end = args.range
+    with open_input(args.input) as f:
+        try:
+            plain = lwcrypto.stream.decrypt_range(key, f, start, end if end is not None else 1 << 63,
+                                                  aead=cls.name)
+        except lwcrypto.InvalidTag:
+            raise CliError(f"{VERIFY_FAILED}; nothing written", EXIT_FAILED) from None
+        except (ValueError, RuntimeError) as e:
+            raise CliError(f"{display(args.input)}: {e}") from None
+    output.write_output(args.output, [plain], args.force, private=True)
     return EXIT_OK
 
 
@@ -183,11 +354,8 @@ def split_sealed(cls, data: bytes, nonce: bytes | None) -> tuple[bytes, bytes]:
     return bytes(data[:cls.nonce_size]), data[cls.nonce_size:]
 
 
-def decrypt(args: argparse.Namespace) -> int:
-    cls, key, ad, nonce = prepare(args)
-    data = read_all(args.input)
-    if args.hex:
-        data = parse_hex(f"{display(args.input)} (read as --hex)", data)
+def decrypt_oneshot(args: argparse.Namespace, cls, key: bytes, data: bytes) -> int:
+    ad, nonce = oneshot_options(args, cls)
     nonce, body = split_sealed(cls, data, nonce)
     try:
         message = with_progress(f"decrypting {human(len(body))}",
@@ -197,3 +365,63 @@ def decrypt(args: argparse.Namespace) -> int:
                        "damaged message; nothing written", EXIT_FAILED) from None
     output.write_output(args.output, [message], args.force, private=True)
     return EXIT_OK
+
+
+# --- reading the input -------------------------------------------------------------------------
+
+def read_exactly(src, n: int) -> bytes:
+    """n bytes, fewer only at the end (a pipe may return less per read)."""
+    parts, got = [], 0
+    while got < n and (part := src.read(n - got)):
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
+
+
+def read_rest(src, f: BinaryIO, args: argparse.Namespace) -> bytearray:
+    """All of a one-shot message (the bytes already read included)."""
+    with Progress(f"reading {display(args.input)}", size_of(f)) as p:
+        data = bytearray()
+        while chunk := src.read(CHUNK):
+            data += chunk
+            p.advance(len(chunk))
+        return data
+
+
+class Prefixed:
+    """Bytes already read, then the rest of src."""
+
+    def __init__(self, head: bytes, src) -> None:
+        self.head, self.src = head, src
+
+    def read(self, n: int = -1) -> bytes:
+        if self.head:
+            part = self.head if n < 0 else self.head[:n]
+            self.head = self.head[len(part):]
+            return part
+        return self.src.read(n)
+
+    def readinto(self, b) -> int:
+        if self.head or not hasattr(self.src, "readinto"):
+            part = self.read(len(b))
+            b[:len(part)] = part
+            return len(part)
+        return self.src.readinto(b)
+
+
+class HexInput:
+    """The bytes a file spells in hex (whitespace and line ends ignored), read as they come."""
+
+    def __init__(self, f: BinaryIO, name: str) -> None:
+        self.f, self.name, self.pending = f, name, b""
+
+    def read(self, n: int = -1) -> bytes:
+        want = 2 * n if n >= 0 else None
+        while want is None or len(self.pending) < want:
+            block = self.f.read(CHUNK if want is None else max(want - len(self.pending), 4096))
+            if not block:
+                break
+            self.pending += bytes(block).translate(None, b" \t\r\n")
+        take = self.pending if want is None else self.pending[:want]  # even unless at the end
+        self.pending = self.pending[len(take):]
+        return parse_hex(f"{self.name} (read as --hex)", take)

@@ -139,6 +139,8 @@ def open_input(path: str | None) -> Iterator[BinaryIO]:
         else:
             with open(path, "rb") as f:
                 yield f
+    except BrokenPipeError:
+        raise  # the output's reader left, while the input was open: main ends as SIGPIPE would
     except OSError as e:
         raise os_error(f"cannot read {display(path)}", e) from None
 

@@ -29,6 +29,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from errno import EBADF, EISDIR, ENOENT, ENOTDIR
+from collections.abc import Iterable
 from typing import BinaryIO
 
 from .common import CHUNK, CliError, os_error
@@ -93,13 +94,17 @@ def target(path: str | None, force: bool) -> Target:
     return Target(path, file=os.path.realpath(path), existing=st)
 
 
-def write_output(path: str | None, parts: list[bytes], force: bool,
-                 private: bool = False) -> None:
+def write_output(path: str | None, parts: Iterable[bytes], force: bool,
+                 private: bool = False, label: str | None = None,
+                 total: int | None = None) -> None:
     """Write `parts` where `path` says (see the module's docstring). `private`: the output
-    is a secret, and a new file for it is its owner's alone."""
+    is a secret, and a new file for it is its owner's alone. `parts` may be a generator
+    (a stream, written as it comes): an exception from it leaves no regular file behind,
+    while a descriptor or device has the parts before it. `label` and `total` (bytes)
+    describe the progress line."""
     t = target(path, force)
     if t.file is not None:
-        write_file(t, parts, force, private)
+        write_file(t, parts, force, private, label, total)
         return
     try:
         if t.fd is not None:
@@ -111,22 +116,26 @@ def write_output(path: str | None, parts: list[bytes], force: bool,
         else:  # neither created nor truncated: a device or FIFO has no content to replace
             fd = os.open(t.device, os.O_WRONLY | os.O_NOCTTY)
         with open(fd, "wb") as f:
-            write_parts(f, parts, t.name)
+            write_parts(f, parts, t.name, label, total)
     except BrokenPipeError:
         raise  # the reader left: main ends the command as SIGPIPE would
     except OSError as e:
         raise os_error(f"cannot write {t.name}", e) from None
 
 
-def write_parts(f: BinaryIO, parts: list[bytes], name: str) -> None:
-    with Progress(f"writing {name}", sum(len(p) for p in parts)) as progress:
+def write_parts(f: BinaryIO, parts: Iterable[bytes], name: str, label: str | None = None,
+                total: int | None = None) -> None:
+    if total is None and isinstance(parts, (list, tuple)):
+        total = sum(len(p) for p in parts)
+    with Progress(label or f"writing {name}", total) as progress:
         for part in parts:
             view = memoryview(part)
             for i in range(0, len(view), CHUNK):
                 progress.advance(f.write(view[i:i + CHUNK]) or 0)
 
 
-def write_file(t: Target, parts: list[bytes], force: bool, private: bool) -> None:
+def write_file(t: Target, parts: Iterable[bytes], force: bool, private: bool,
+               label: str | None = None, total: int | None = None) -> None:
     """All or nothing: a temporary file beside the target, renamed onto it when complete."""
     directory, base = os.path.split(t.file)
     with signals_held():  # a signal now would find the file made but not yet listed
@@ -138,7 +147,7 @@ def write_file(t: Target, parts: list[bytes], force: bool, private: bool) -> Non
         _temporaries.add(tmp)
     try:
         with open(fd, "wb") as f:
-            write_parts(f, parts, t.name)
+            write_parts(f, parts, t.name, label, total)
             set_permissions(f.fileno(), t.existing, private)
         install(tmp, t.file, force)
     except FileExistsError:
