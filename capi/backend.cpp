@@ -14,6 +14,7 @@
 // the copies compiled for different targets never merge at link time, nor with a
 // program's own instantiations when it links liblwc statically.
 #define LWC_ISA_NS LWC_CAPI_CAT(capi_, LWC_CAPI_BACKEND)
+#include <lwc/batch.hpp>
 #include <lwc/lwc.hpp>
 #include <lwc/stream.hpp>
 
@@ -24,6 +25,39 @@
 
 namespace lwc_capi {
 namespace {
+
+// Batches: the C jobs still LWC_OK (the front end checked them) go through lwc::batch in
+// windows of batch_window jobs converted on the stack (the batch sorts each window by
+// length and cuts it into lane groups); each job's status is set from the batch's.
+constexpr std::size_t batch_window = LWC_SMALL ? 8 : 128;
+
+int status_of(lwc::job_status s) {
+    return s == lwc::job_status::ok             ? LWC_OK
+           : s == lwc::job_status::tag_mismatch ? LWC_ERR_VERIFY
+                                                : LWC_ERR_ARGUMENT;
+}
+
+template <class Job, class CJob, class Make, class Run>
+std::size_t in_windows(CJob* jobs, std::size_t count, Make make, Run run) {
+    std::array<Job, batch_window> window;
+    std::array<std::size_t, batch_window> from;
+    std::size_t n = 0;
+    const auto flush = [&] {
+        run(std::span<Job>(window.data(), n));
+        for (std::size_t k = 0; k < n; ++k) jobs[from[k]].status = status_of(window[k].status);
+        n = 0;
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+        if (jobs[i].status != LWC_OK) continue;
+        window[n] = make(jobs[i]);
+        from[n++] = i;
+        if (n == batch_window) flush();
+    }
+    if (n > 0) flush();
+    std::size_t failed = 0;
+    for (std::size_t i = 0; i < count; ++i) failed += jobs[i].status != LWC_OK;
+    return failed;
+}
 
 template <lwc::Aead A>
 struct aead_calls {
@@ -53,7 +87,32 @@ struct aead_calls {
                                      std::span<const u8, A::tag_size>(tag, A::tag_size),
                                      std::span<u8>(pt, n)));
     }
-    static constexpr aead_ops ops{&encrypt, &decrypt};
+    using key_span = std::span<const u8, A::key_size>;
+    static std::size_t encrypt_many(const u8* key, lwc_aead_job* jobs, std::size_t count) {
+        return in_windows<lwc::encrypt_job>(
+            jobs, count,
+            [](const lwc_aead_job& j) {
+                return lwc::encrypt_job{j.key, j.nonce, {j.ad, j.ad_len}, {j.in, j.len},
+                                        {j.out, j.len}, j.tag};
+            },
+            [&](std::span<lwc::encrypt_job> w) {
+                key != nullptr ? lwc::batch<A>::encrypt(key_span(key, A::key_size), w)
+                               : lwc::batch<A>::encrypt(w);
+            });
+    }
+    static std::size_t decrypt_many(const u8* key, lwc_aead_job* jobs, std::size_t count) {
+        return in_windows<lwc::decrypt_job>(
+            jobs, count,
+            [](const lwc_aead_job& j) {
+                return lwc::decrypt_job{j.key, j.nonce, {j.ad, j.ad_len}, {j.in, j.len},
+                                        j.tag, {j.out, j.len}};
+            },
+            [&](std::span<lwc::decrypt_job> w) {
+                key != nullptr ? lwc::batch<A>::decrypt(key_span(key, A::key_size), w)
+                               : lwc::batch<A>::decrypt(w);
+            });
+    }
+    static constexpr aead_ops ops{&encrypt, &decrypt, &encrypt_many, &decrypt_many};
 };
 
 template <lwc::Hash H>
@@ -70,7 +129,13 @@ struct hash_calls {
         h->~H();  // the destructor wipes the state
     }
     static void copy(void* dst, const void* src) { new (dst) H(*static_cast<const H*>(src)); }
-    static constexpr hash_ops ops{&init, &update, &final, &copy};
+    static std::size_t hash_many(lwc_hash_job* jobs, std::size_t count) {
+        return in_windows<lwc::hash_job>(
+            jobs, count,
+            [](const lwc_hash_job& j) { return lwc::hash_job{{j.in, j.len}, j.out}; },
+            [](std::span<lwc::hash_job> w) { lwc::batch<H>::hash(w); });
+    }
+    static constexpr hash_ops ops{&init, &update, &final, &copy, &hash_many};
 };
 
 template <lwc::Xof X>

@@ -24,6 +24,10 @@ struct aead_ops {
                    std::size_t ad_len, const u8* nonce, const u8* key);
     int (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
                    std::size_t ad_len, const u8* nonce, const u8* key);
+    // The jobs whose status is LWC_OK (checked): run, their status set; the count of jobs
+    // not LWC_OK returned.
+    std::size_t (*encrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
+    std::size_t (*decrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
 };
 
 // On a hash object constructed at an aligned place inside a caller's lwc_hash_state.
@@ -32,6 +36,7 @@ struct hash_ops {
     void (*update)(void* object, const u8* in, std::size_t n);
     void (*final)(void* object, u8* out);  // destroys (wipes) the object
     void (*copy)(void* dst, const void* src);
+    std::size_t (*hash_many)(lwc_hash_job* jobs, std::size_t count);  // as encrypt_many
 };
 
 // On an XOF object inside a caller's lwc_xof_state. init's customization is already

@@ -135,6 +135,30 @@ bool overlaps_any(bytes_at out, std::initializer_list<bytes_at> others) {
 // is not.
 bool bad_alias(bytes_at out, bytes_at in) { return out.p != in.p && overlap(out, in); }
 
+// The arguments of one encryption or decryption (alg listed): the checks of lwc.h.
+bool encrypt_args_ok(const lwc_aead* alg, const uint8_t* ct, const uint8_t* tag,
+                     const uint8_t* pt, size_t pt_len, const uint8_t* ad, size_t ad_len,
+                     const uint8_t* nonce, const uint8_t* key) {
+    if (tag == nullptr || nonce == nullptr || key == nullptr || bad_buffer(ct, pt_len) ||
+        bad_buffer(pt, pt_len) || bad_buffer(ad, ad_len))
+        return false;
+    const bytes_at out{ct, pt_len}, t{tag, alg->tag_size}, a{ad, ad_len},
+        n{nonce, alg->nonce_size}, k{key, alg->key_size};
+    return !bad_alias(out, {pt, pt_len}) && !overlaps_any(out, {t, a, n, k}) &&
+           !overlaps_any(t, {{pt, pt_len}, a, n, k});
+}
+bool decrypt_args_ok(const lwc_aead* alg, const uint8_t* pt, const uint8_t* ct, size_t ct_len,
+                     const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
+                     const uint8_t* key) {
+    if (tag == nullptr || nonce == nullptr || key == nullptr || bad_buffer(ct, ct_len) ||
+        bad_buffer(pt, ct_len) || bad_buffer(ad, ad_len))
+        return false;
+    const bytes_at out{pt, ct_len};
+    return !bad_alias(out, {ct, ct_len}) &&
+           !overlaps_any(out, {{tag, alg->tag_size}, {ad, ad_len}, {nonce, alg->nonce_size},
+                               {key, alg->key_size}});
+}
+
 // Whether d is one of the library's descriptors: NULL, a copy or a stray pointer is
 // refused before anything is read through it. Compared as addresses, in a few
 // instructions whatever the table's length (below the table, the difference wraps).
@@ -223,13 +247,7 @@ const struct lwc_hash* lwc_hash_find(const char* name) { return find(active().ha
 int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8_t* pt,
                      size_t pt_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
-        bad_buffer(ct, pt_len) || bad_buffer(pt, pt_len) || bad_buffer(ad, ad_len))
-        return LWC_ERR_ARGUMENT;
-    const bytes_at out{ct, pt_len}, t{tag, alg->tag_size}, a{ad, ad_len},
-        n{nonce, alg->nonce_size}, k{key, alg->key_size};
-    if (bad_alias(out, {pt, pt_len}) || overlaps_any(out, {t, a, n, k}) ||
-        overlaps_any(t, {{pt, pt_len}, a, n, k}))
+    if (!is_listed(alg) || !encrypt_args_ok(alg, ct, tag, pt, pt_len, ad, ad_len, nonce, key))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
 }
@@ -237,15 +255,51 @@ int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8
 int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t ct_len,
                      const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (!is_listed(alg) || tag == nullptr || nonce == nullptr || key == nullptr ||
-        bad_buffer(ct, ct_len) || bad_buffer(pt, ct_len) || bad_buffer(ad, ad_len))
-        return LWC_ERR_ARGUMENT;
-    const bytes_at out{pt, ct_len};
-    if (bad_alias(out, {ct, ct_len}) ||
-        overlaps_any(out, {{tag, alg->tag_size}, {ad, ad_len}, {nonce, alg->nonce_size},
-                           {key, alg->key_size}}))
+    if (!is_listed(alg) || !decrypt_args_ok(alg, pt, ct, ct_len, tag, ad, ad_len, nonce, key))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key);
+}
+
+// Batches: every job checked as the single-message call checks its arguments (status
+// LWC_ERR_ARGUMENT, not run; a decrypt job's output zeroed where it is a valid buffer),
+// the rest run by the backend in one call.
+size_t lwc_aead_encrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_job* jobs,
+                             size_t count) {
+    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    for (size_t i = 0; i < count; ++i) {
+        lwc_aead_job& j = jobs[i];
+        j.status = encrypt_args_ok(alg, j.out, j.tag, j.in, j.len, j.ad, j.ad_len, j.nonce,
+                                   key != nullptr ? key : j.key)
+                       ? LWC_OK
+                       : LWC_ERR_ARGUMENT;
+    }
+    return ops_of(alg).encrypt_many(key, jobs, count);
+}
+
+size_t lwc_aead_decrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_job* jobs,
+                             size_t count) {
+    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    for (size_t i = 0; i < count; ++i) {
+        lwc_aead_job& j = jobs[i];
+        const bool ok = decrypt_args_ok(alg, j.out, j.in, j.len, j.tag, j.ad, j.ad_len, j.nonce,
+                                        key != nullptr ? key : j.key);
+        j.status = ok ? LWC_OK : LWC_ERR_ARGUMENT;
+        if (!ok && j.out != nullptr && !overlap({j.out, j.len}, {&j, sizeof j}))
+            std::memset(j.out, 0, j.len);
+    }
+    return ops_of(alg).decrypt_many(key, jobs, count);
+}
+
+size_t lwc_hash_many(const struct lwc_hash* alg, lwc_hash_job* jobs, size_t count) {
+    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    for (size_t i = 0; i < count; ++i) {
+        lwc_hash_job& j = jobs[i];
+        j.status = j.out != nullptr && !bad_buffer(j.in, j.len) &&
+                           !bad_alias({j.out, alg->digest_size}, {j.in, j.len})
+                       ? LWC_OK
+                       : LWC_ERR_ARGUMENT;
+    }
+    return ops_of(alg).hash_many(jobs, count);
 }
 
 int lwc_aead_seal(const lwc_aead* alg, uint8_t* c, size_t* c_len, const uint8_t* m,

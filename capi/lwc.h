@@ -134,6 +134,32 @@ LWC_API LWC_NODISCARD int lwc_aead_open(const lwc_aead *alg, uint8_t *m, size_t 
                           const uint8_t *ad, size_t ad_len,
                           const uint8_t *nonce, const uint8_t *key);
 
+/* Many messages in one call (docs/batch.md): where the scheme has lane code the jobs run
+ * 8 (AVX2) or 16 (AVX-512) at a time, one per 32-bit vector lane; elsewhere one by one.
+ * Each job has its own nonce, AD, input and output (out == in: in place), and its own key
+ * unless the call's key is not NULL (one key for every job, the gateway case). Each job's
+ * status: LWC_OK; LWC_ERR_VERIFY (decrypt: the tag did not verify, out zeroed, the other
+ * jobs untouched); LWC_ERR_ARGUMENT (what lwc_aead_encrypt/decrypt would refuse: the job
+ * is not run, a decrypt job's out zeroed). Returns how many jobs are not LWC_OK, or
+ * SIZE_MAX when alg is not one of the library's descriptors or jobs is NULL. Whether a
+ * job verified is the only value that depends on secret data in time. */
+typedef struct lwc_aead_job {
+    const uint8_t *key;     /* alg->key_size bytes (ignored when the call gives a key) */
+    const uint8_t *nonce;   /* alg->nonce_size bytes */
+    const uint8_t *ad;
+    size_t ad_len;
+    const uint8_t *in;      /* the plaintext (encrypt) or ciphertext (decrypt) */
+    size_t len;
+    uint8_t *out;           /* len bytes */
+    uint8_t *tag;           /* alg->tag_size bytes: written by encrypt, read by decrypt */
+    int status;             /* set by the call */
+} lwc_aead_job;
+
+LWC_API size_t lwc_aead_encrypt_many(const lwc_aead *alg, const uint8_t *key,
+                                     lwc_aead_job *jobs, size_t count);
+LWC_API size_t lwc_aead_decrypt_many(const lwc_aead *alg, const uint8_t *key,
+                                     lwc_aead_job *jobs, size_t count);
+
 /* ---------------------------------------------------------------- hash */
 
 /* The descriptor is `struct lwc_hash` (no typedef: lwc_hash is the one-shot function,
@@ -168,6 +194,18 @@ LWC_API LWC_NODISCARD int lwc_hash_update(lwc_hash_state *state, const uint8_t *
 LWC_API LWC_NODISCARD int lwc_hash_final(lwc_hash_state *state, uint8_t *out);
 /* dst becomes an independent copy of an initialized src (a fork of the running hash). */
 LWC_API LWC_NODISCARD int lwc_hash_copy(lwc_hash_state *dst, const lwc_hash_state *src);
+
+/* Many one-shot hashes in one call, as lwc_aead_encrypt_many: out gets alg->digest_size
+ * bytes; status LWC_OK or LWC_ERR_ARGUMENT (out NULL, in NULL with len > 0, out overlapping
+ * in other than exactly). Returns how many jobs are not LWC_OK, or SIZE_MAX. */
+typedef struct lwc_hash_job {
+    const uint8_t *in;
+    size_t len;
+    uint8_t *out;
+    int status;
+} lwc_hash_job;
+
+LWC_API size_t lwc_hash_many(const struct lwc_hash *alg, lwc_hash_job *jobs, size_t count);
 
 /* ---------------------------------------------------------------- XOF */
 

@@ -13,6 +13,8 @@
 
 #include <lwc.h>
 
+#include "check.h"
+
 #define MAX_FIELD 2048 /* bytes; the longest KAT field is a 1024-byte hash message */
 /* Room for any key, nonce, tag or digest (lwc.h's bounds). */
 #define MAX_SIZE LWC_AEAD_MAX_KEY_SIZE
@@ -21,14 +23,6 @@
 #error "MAX_SIZE must cover every bound of lwc.h"
 #endif
 
-static int failures;
-static char context[128]; /* the scheme and record being checked, for messages */
-
-static void check(int ok, const char *what, int line) {
-    if (ok) return;
-    if (++failures <= 20) fprintf(stderr, "line %d: %s: %s failed\n", line, context, what);
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
 
 /* ---------------------------------------------------------------- KAT files */
 

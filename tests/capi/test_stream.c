@@ -10,14 +10,8 @@
 
 #include <lwc.h>
 
-static int failures;
-static char context[160];
+#include "check.h"
 
-static void check(int ok, const char *what, int line) {
-    if (ok) return;
-    if (++failures <= 20) fprintf(stderr, "line %d: %s: %s failed\n", line, context, what);
-}
-#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
 
 #define CHUNK 64
 #define MAX_PT 1024

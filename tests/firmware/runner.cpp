@@ -19,6 +19,7 @@
 #include <lwc/registry.hpp>
 
 #include "kat.h"
+#include "stack_paint.hpp"
 
 #if LWC_EXCEPTIONS || defined(__GXX_RTTI)
 #error "the runner is meant to be built with -fno-exceptions -fno-rtti"
@@ -288,50 +289,6 @@ void check_refusals() {
     if (!refused_by_handler([&] { (void)A::decrypt(k, v, {}, {buf_a, 20}, tag, {buf_a + 1, 20}); }) ||
         refused.code != lwc::errc::overlap || !untouched())
         fail(A::name, "decrypt did not refuse an overlap through the handler, or wrote");
-}
-
-// Peak stack by painting: paint() fills the region below the caller's frame, the
-// operation runs from the same frame, scan() finds how deep it wrote. `total` is the
-// deepest byte written (the kernel and detail::wipe_stack's own clearing); `kernel` the
-// deepest byte that is neither paint nor zero, i.e. what the scheme's code left (or
-// would leave, without the wipe). kernel < total means the wipe covered the kernel.
-#ifndef LWC_RUNNER_PAINT
-#define LWC_RUNNER_PAINT 4096
-#endif
-constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
-#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-constexpr bool wipe_is_call_free = true;
-#else
-constexpr bool wipe_is_call_free = false;
-#endif
-constexpr u8 paint_byte = 0xa5;
-struct stack_use {
-    std::size_t total = 0, kernel = 0;
-};
-
-// paint() covers more than scan() reads: their frames may differ by a few saved registers.
-[[gnu::noinline]] void paint() {
-    u8 area[paint_size + 256];
-    std::memset(area, paint_byte, sizeof area);
-    __asm__ __volatile__("" : : "r"(area) : "memory");
-}
-[[gnu::noinline]] stack_use scan() {
-    u8 area[paint_size];
-    __asm__ __volatile__("" : : "r"(area) : "memory");
-    stack_use use;
-    for (std::size_t i = 0; i < paint_size; ++i) {
-        if (use.total == 0 && area[i] != paint_byte) use.total = paint_size - i;
-        if (area[i] != paint_byte && area[i] != 0) {
-            use.kernel = paint_size - i;
-            break;
-        }
-    }
-    return use;
-}
-[[gnu::noinline]] stack_use measure(void (*op)()) {
-    paint();
-    op();
-    return scan();
 }
 
 stack_use deeper(stack_use a, stack_use b) {
