@@ -3,6 +3,7 @@
 // the key, wiped when the object is destroyed.
 #include <cstring>
 #include <new>
+#include <vector>
 
 #include "common.hpp"
 
@@ -105,6 +106,144 @@ nb::object decrypt_detached(const Aead& a, nb::handle nonce, nb::handle data, nb
     return open(a, m, m.data.data(), m.data.size(), t.data());
 }
 
+constexpr const char* batch_doc =
+    "Many messages in one call (liblwc's lwc_aead_*_many: 8 or 16 at a time in vector lanes\n"
+    "where the scheme has lane code), the GIL released: nonces[i], datas[i] and\n"
+    "associated_data[i] (associated_data None: none for any) for message i, this object's key\n"
+    "for all. encrypt_many returns the list of ciphertext || tag; decrypt_many the list of\n"
+    "plaintexts, and when a tag does not verify raises lwcrypto.InvalidTag whose .failed lists\n"
+    "the positions (strict=False: None at those positions instead). Never unverified plaintext.";
+
+// --- batches (lwc_aead_encrypt_many / decrypt_many): one call, the GIL released ---------
+
+// The jobs of one batch call: every argument read and checked first (a wrong size names
+// the position), each output allocated, then one call into liblwc without the GIL.
+struct batch {
+    const lwc_aead* alg;
+    std::vector<input> keys, nonces, datas, ads;
+    std::vector<lwc_aead_job> jobs;
+    std::vector<nb::object> outs;
+
+    batch(const lwc_aead* a, nb::handle key_seq, nb::handle nonce_seq, nb::handle data_seq,
+          nb::handle ad_seq, bool decrypting)
+        : alg(a) {
+        const nb::list nonces_l = as_list(nonce_seq, "nonces"), datas_l = as_list(data_seq, "datas");
+        const std::size_t n = nonces_l.size();
+        same_count(datas_l.size(), n, "datas");
+        const bool has_ad = !ad_seq.is_none(), has_keys = !key_seq.is_none();
+        nb::list ads_l, keys_l;
+        if (has_ad) same_count((ads_l = as_list(ad_seq, "associated_data")).size(), n, "associated_data");
+        if (has_keys) same_count((keys_l = as_list(key_seq, "keys")).size(), n, "keys");
+        const std::size_t t = a->tag_size;
+        for (std::size_t i = 0; i < n; ++i) {
+            nonces.emplace_back(nonces_l[i], a->name, "nonce");
+            check_at(i, "nonce", a->nonce_size, nonces.back().size());
+            datas.emplace_back(datas_l[i], a->name, "data");
+            ads.push_back(input::optional(has_ad ? nb::handle(ads_l[i]) : nb::none(), a->name,
+                                          "associated_data"));
+            if (has_keys) {
+                keys.emplace_back(keys_l[i], a->name, "key");
+                check_at(i, "key", a->key_size, keys.back().size());
+            }
+            const std::size_t size = datas.back().size();
+            if (decrypting && size < t)
+                raise(PyExc_ValueError, "%s: data[%zu] must be at least %zu bytes (the tag), got %zu",
+                      a->name, i, t, size);
+        }
+        jobs.resize(n);
+        outs.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t len = decrypting ? datas[i].size() - t : datas[i].size();
+            u8* out;
+            outs.push_back(new_bytes(decrypting ? len : len + t, out));
+            const u8* in = datas[i].data();
+            jobs[i] = lwc_aead_job{has_keys ? keys[i].data() : nullptr, nonces[i].data(),
+                                   ads[i].data(), ads[i].size(), in, len, out,
+                                   decrypting ? const_cast<u8*>(in + len) : out + len, 0};
+        }
+    }
+    static nb::list as_list(nb::handle seq, const char* what) {
+        if (!PySequence_Check(seq.ptr()) || nb::isinstance<nb::bytes>(seq) ||
+            nb::isinstance<nb::bytearray>(seq))
+            raise(PyExc_TypeError, "%s must be a sequence of bytes-like objects", what);
+        return nb::list(seq);
+    }
+    void same_count(std::size_t got, std::size_t want, const char* what) const {
+        if (got != want)
+            raise(PyExc_ValueError, "%s: %zu nonces but %zu %s", alg->name, want, got, what);
+    }
+    void check_at(std::size_t i, const char* what, std::size_t expected, std::size_t got) const {
+        if (got != expected)
+            raise(PyExc_ValueError, "%s: %s[%zu] must be %zu bytes, got %zu", alg->name, what, i,
+                  expected, got);
+    }
+    std::size_t bytes() const {
+        std::size_t total = 0;
+        for (const lwc_aead_job& j : jobs) total += j.len + j.ad_len;
+        return total;
+    }
+};
+
+nb::list encrypt_batch(const lwc_aead* alg, const u8* key, nb::handle keys, nb::handle nonces,
+                       nb::handle datas, nb::handle ads) {
+    batch b(alg, keys, nonces, datas, ads, false);
+    std::size_t failed;
+    run(b.bytes(), [&] { failed = lwc_aead_encrypt_many(alg, key, b.jobs.data(), b.jobs.size()); });
+    if (failed != 0) raise_status(alg->name, LWC_ERR_ARGUMENT);
+    nb::list out;
+    for (nb::object& o : b.outs) out.append(o);
+    return out;
+}
+
+// strict: InvalidTag (its .failed the positions) when any tag fails; else None there.
+nb::list decrypt_batch(const lwc_aead* alg, const u8* key, nb::handle keys, nb::handle nonces,
+                       nb::handle datas, nb::handle ads, bool strict) {
+    batch b(alg, keys, nonces, datas, ads, true);
+    std::size_t failed;
+    run(b.bytes(), [&] { failed = lwc_aead_decrypt_many(alg, key, b.jobs.data(), b.jobs.size()); });
+    nb::list out, bad;
+    for (std::size_t i = 0; i < b.jobs.size(); ++i) {
+        if (b.jobs[i].status == LWC_OK) {
+            out.append(b.outs[i]);
+        } else if (b.jobs[i].status == LWC_ERR_VERIFY) {
+            out.append(nb::none());  // its zeroed bytes are dropped unseen
+            bad.append(i);
+        } else {
+            raise_status(alg->name, b.jobs[i].status);
+        }
+    }
+    if (failed != 0 && strict) {
+        nb::object e = nb::handle(invalid_tag)(
+            nb::str("{}: {} of {} tags did not verify, at positions {}")
+                .format(alg->name, nb::len(bad), b.jobs.size(), bad));
+        nb::setattr(e, "failed", bad);
+        PyErr_SetObject(invalid_tag, e.ptr());
+        throw nb::python_error();
+    }
+    return out;
+}
+
+nb::list encrypt_many(const Aead& a, nb::handle nonces, nb::handle datas, nb::handle ads) {
+    return encrypt_batch(a.alg, a.key, nb::none(), nonces, datas, ads);
+}
+nb::list decrypt_many(const Aead& a, nb::handle nonces, nb::handle datas, nb::handle ads,
+                      bool strict) {
+    return decrypt_batch(a.alg, a.key, nb::none(), nonces, datas, ads, strict);
+}
+
+// The class-level form, a key per job: Cls.encrypt_many_with_keys(keys, nonces, datas, ...).
+template <std::size_t I>
+nb::list encrypt_with_keys(nb::handle keys, nb::handle nonces, nb::handle datas, nb::handle ads) {
+    if (keys.is_none()) raise(PyExc_TypeError, "%s: keys must be a sequence", schemes[I]->name);
+    return encrypt_batch(schemes[I], nullptr, keys, nonces, datas, ads);
+}
+template <std::size_t I>
+nb::list decrypt_with_keys(nb::handle keys, nb::handle nonces, nb::handle datas, nb::handle ads,
+                           bool strict) {
+    if (keys.is_none()) raise(PyExc_TypeError, "%s: keys must be a sequence", schemes[I]->name);
+    return decrypt_batch(schemes[I], nullptr, keys, nonces, datas, ads, strict);
+}
+
 constexpr const char* init_doc =
     "Keeps a copy of key (key_size bytes), wiped when the object is destroyed.\n"
     "ValueError for a key of another size, TypeError for a non-bytes-like one.";
@@ -172,7 +311,37 @@ void def_methods(Class& cls) {
              nb::sig("def decrypt_detached(self, nonce: Buffer, data: Buffer, tag: Buffer, "
                      "associated_data: Buffer | None = None) -> bytes"),
              "Like decrypt, with the tag apart (tag_size bytes): returns the plaintext or\n"
-             "raises lwcrypto.InvalidTag.");
+             "raises lwcrypto.InvalidTag.")
+        .def("encrypt_many", &on<T, &encrypt_many>::call, "nonces"_a, "datas"_a,
+             "associated_data"_a.none() = nb::none(),
+             nb::sig("def encrypt_many(self, nonces: Sequence[Buffer], datas: Sequence[Buffer], "
+                     "associated_data: Sequence[Buffer | None] | None = None) -> list[bytes]"),
+             batch_doc)
+        .def("decrypt_many", &on<T, &decrypt_many>::call, "nonces"_a, "datas"_a,
+             "associated_data"_a.none() = nb::none(), nb::kw_only(), "strict"_a = true,
+             nb::sig("def decrypt_many(self, nonces: Sequence[Buffer], datas: Sequence[Buffer], "
+                     "associated_data: Sequence[Buffer | None] | None = None, *, "
+                     "strict: bool = True) -> list[bytes | None]"),
+             batch_doc);
+}
+
+// The class-level batch form (a key per job), on every scheme class.
+template <std::size_t I, class Class>
+void def_batch_with_keys(Class& cls) {
+    cls.def_static("encrypt_many_with_keys", &encrypt_with_keys<I>, "keys"_a, "nonces"_a, "datas"_a,
+                   "associated_data"_a.none() = nb::none(),
+                   nb::sig("def encrypt_many_with_keys(keys: Sequence[Buffer], "
+                           "nonces: Sequence[Buffer], datas: Sequence[Buffer], "
+                           "associated_data: Sequence[Buffer | None] | None = None) -> list[bytes]"),
+                   "encrypt_many with a key per message (keys[i] for datas[i]).")
+        .def_static("decrypt_many_with_keys", &decrypt_with_keys<I>, "keys"_a, "nonces"_a,
+                    "datas"_a, "associated_data"_a.none() = nb::none(), nb::kw_only(),
+                    "strict"_a = true,
+                    nb::sig("def decrypt_many_with_keys(keys: Sequence[Buffer], "
+                            "nonces: Sequence[Buffer], datas: Sequence[Buffer], "
+                            "associated_data: Sequence[Buffer | None] | None = None, *, "
+                            "strict: bool = True) -> list[bytes | None]"),
+                    "decrypt_many with a key per message (keys[i] for datas[i]).");
 }
 
 void bind_aead(nb::module_& m) {
@@ -193,6 +362,7 @@ void bind_aead(nb::module_& m) {
                 nb::sig("def __init__(self, key: Buffer) -> None"), init_doc)
             .def("__init__", &init_other<i>);
         def_methods(cls);
+        def_batch_with_keys<i>(cls);
         classes.append(finish_class(cls, {{"name", nb::str(a->name)},
                                           {"key_size", nb::int_(a->key_size)},
                                           {"nonce_size", nb::int_(a->nonce_size)},

@@ -3,6 +3,8 @@
 // object (liblwc's caller-allocated state).
 #include <new>
 
+#include <vector>
+
 #include "common.hpp"
 
 namespace lwcpy {
@@ -38,6 +40,36 @@ void absorb(Hash& h, const input& in) {
 void update(Hash& h, nb::handle data) { absorb(h, input(data, h.name(), "data")); }
 
 const struct lwc_hash* schemes[max_schemes];  // the descriptor of each slot
+
+// Cls.hash_many(messages): the digest of each, in one call into liblwc (lwc_hash_many:
+// vector lanes where the scheme has them), the GIL released.
+constexpr const char* hash_many_doc =
+    "The digest of each message, in one call (liblwc's lwc_hash_many: 8 or 16 messages at a\n"
+    "time in vector lanes where the scheme has lane code), the GIL released.";
+
+template <std::size_t I>
+nb::list hash_many(nb::handle messages) {
+    const struct lwc_hash* h = schemes[I];
+    if (!PySequence_Check(messages.ptr()) || nb::isinstance<nb::bytes>(messages) ||
+        nb::isinstance<nb::bytearray>(messages))
+        raise(PyExc_TypeError, "%s: messages must be a sequence of bytes-like objects", h->name);
+    const nb::list list(messages);
+    std::vector<input> ins;
+    std::vector<lwc_hash_job> jobs(list.size());
+    nb::list out;
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ins.emplace_back(list[i], h->name, "message");
+        u8* d;
+        out.append(new_bytes(h->digest_size, d));
+        jobs[i] = lwc_hash_job{ins.back().data(), ins.back().size(), d, 0};
+        total += ins.back().size();
+    }
+    std::size_t failed;
+    run(total, [&] { failed = lwc_hash_many(h, jobs.data(), jobs.size()); });
+    if (failed != 0) raise_status(h->name, LWC_ERR_ARGUMENT);
+    return out;
+}
 
 // hashlib's signature: data (or its older name, string), and usedforsecurity, which
 // changes nothing here.
@@ -173,6 +205,9 @@ void bind_hash(nb::module_& m) {
                 init_doc)
             .def("__init__", &init_other<i>);
         def_methods(cls);
+        cls.def_static("hash_many", &hash_many<i>, "messages"_a,
+                       nb::sig("def hash_many(messages: Sequence[Buffer]) -> list[bytes]"),
+                       hash_many_doc);
         classes.append(finish_class(cls, {{"name", nb::str(h->name)},
                                           {"digest_size", nb::int_(h->digest_size)},
                                           {"block_size", nb::int_(h->block_size)},

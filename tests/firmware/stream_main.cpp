@@ -23,6 +23,11 @@ namespace {
 namespace ls = lwc::stream;
 using u8 = std::uint8_t;
 constexpr std::uint32_t chunk_size = 512;
+constexpr std::size_t max_tag_size = 32;
+
+// One sealed chunk (or the header), decrypted in place: shared by every scheme, so that the
+// M0+ board's 16 KiB of RAM hold the program.
+u8 chunk_buf[chunk_size + max_tag_size];
 
 // Byte i of the image, the same for the writer and the checker.
 u8 image_byte(std::size_t i) { return u8((i * 2654435761u) >> 13); }
@@ -31,7 +36,9 @@ template <class A>
 struct device {
     static inline const u8 key[A::key_size] = {7, 1, 2, 3};
     static inline ls::decryptor<A>* decryptor;  // verify()'s (no static object: no destructor)
-    static inline u8 buf[chunk_size + A::tag_size];  // one sealed chunk, decrypted in place
+    static_assert(A::tag_size <= max_tag_size);
+    static constexpr std::size_t buf_size = chunk_size + A::tag_size;  // what it uses of chunk_buf
+    static inline u8* const buf = chunk_buf;
     static inline std::size_t len;                   // of the chunk in buf
     static inline bool last;
     static inline ls::status status;
@@ -47,12 +54,14 @@ template <class A>
 bool seal(const char* path, std::size_t size) {
     using D = device<A>;
     static const u8 salt[ls::salt_size] = {9};
-    static u8 header[ls::encryptor<A>::header_size];
+    constexpr std::size_t header_size = ls::encryptor<A>::header_size;
+    static_assert(header_size <= D::buf_size);
     ls::encryptor<A> e;
     std::FILE* f = std::fopen(path, "wb");
     if (f == nullptr) return false;
-    bool ok = e.begin(D::key_span(), salt, chunk_size, header) == ls::status::ok &&
-              std::fwrite(header, 1, sizeof header, f) == sizeof header;
+    bool ok = e.begin(D::key_span(), salt, chunk_size, std::span<u8, header_size>(D::buf, header_size)) ==
+                  ls::status::ok &&
+              std::fwrite(D::buf, 1, header_size, f) == header_size;
     for (std::size_t at = 0; ok;) {
         const std::size_t n = size - at < chunk_size ? size - at : chunk_size;
         for (std::size_t i = 0; i < n; ++i) D::buf[i] = image_byte(at + i);
@@ -72,7 +81,6 @@ std::size_t verify(const char* path, std::size_t size) {
     std::FILE* f = std::fopen(path, "rb");
     if (f == nullptr) return 0;
     constexpr std::size_t header_size = ls::decryptor<A>::header_size;
-    static_assert(header_size <= sizeof D::buf);
     ls::decryptor<A> decryptor;
     D::decryptor = &decryptor;
     ls::layout l{};
@@ -109,7 +117,7 @@ int main(int argc, char** argv) {
     lwc::registry::aeads::for_each([&](auto s) {
         using A = typename decltype(s)::type;
         const std::size_t stack = seal<A>(argv[1], size) ? verify<A>(argv[1], size) : 0;
-        const std::size_t state = sizeof(ls::decryptor<A>), buffer = sizeof device<A>::buf;
+        const std::size_t state = sizeof(ls::decryptor<A>), buffer = device<A>::buf_size;
         if (stack == 0) {
             ++failures;
             std::printf("FAIL %s: the sealed image did not decrypt to itself\n", A::name.data());

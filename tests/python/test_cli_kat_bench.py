@@ -92,6 +92,18 @@ def hidden(tmp_path, *modules: str) -> dict:
     return {**os.environ, "PYTHONPATH": str(tmp_path)}
 
 
+def test_bench_batch_rows_beside_the_single_message_rows():
+    r = run("bench", "-a", AEAD, "esch256", "--sizes", "64", "--time", "0.01", "--batch", "16",
+            "--json")
+    assert r.returncode == 0
+    rows = {(x["scheme"], x["implementation"]) for x in json.loads(r.stdout)["results"]
+            if x["mb_per_s"] > 0}
+    assert {(AEAD, "lwcrypto"), (AEAD, "batch of 16"), ("esch256", "lwcrypto"),
+            ("esch256", "batch of 16")} <= rows
+    r = run("bench", "-a", AEAD, "--batch", "0")
+    assert r.returncode == 2 and b"'0' is not a number of messages from 1 to 65536" in r.stderr
+
+
 def test_bench_without_cryptography_still_runs(tmp_path):
     r = run(*QUICK, env=hidden(tmp_path, "cryptography"))
     assert r.returncode == 0 and b"cryptography is not installed" in r.stderr

@@ -37,6 +37,10 @@ def add_commands(command) -> None:
     p.add_argument("--time", type=time_arg, default=0.15, metavar="SECONDS",
                    help="measuring time per scheme and size, over 0 and at most "
                         f"{MAX_TIME:.0f} (default 0.15)")
+    p.add_argument("--batch", nargs="?", type=batch_arg, const=256, metavar="N",
+                   help="also measure each lwcrypto scheme's batch call (encrypt_many, "
+                        "hash_many) on N messages at a time (default 256), beside its "
+                        "single-message row")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw throughput against message size (needs matplotlib)")
@@ -60,6 +64,22 @@ def time_arg(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds over 0 and at "
                                          f"most {MAX_TIME:.0f}")
     return seconds
+
+
+def batch_arg(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of messages from 1 to 65536")
+    return int(text)
+
+
+def batch_case(name: str, n: int) -> tuple[str, str, Callable[[bytes], object], int]:
+    """(name, implementation, operation on n copies of a message, n): the batch call."""
+    if kind_of(name) == "hash":
+        cls = lwcrypto.new(name).__class__
+        return name, f"batch of {n}", lambda msg: cls.hash_many([msg] * n), n
+    cls = lwcrypto.aead(name)
+    aead, nonces = cls(cls.generate_key()), [bytes(cls.nonce_size)] * n
+    return name, f"batch of {n}", lambda msg: aead.encrypt_many(nonces, [msg] * n), n
 
 
 def lwcrypto_case(name: str) -> tuple[str, str, Callable[[bytes], object]]:
@@ -87,8 +107,9 @@ def reference_cases() -> list[tuple[str, str, Callable[[bytes], object]]]:
         + cases
 
 
-def throughput(op: Callable[[bytes], object], size: int, seconds: float) -> float:
-    """Median MB/s (10^6 bytes of message per second) over 3 timed runs lasting `seconds` in all."""
+def throughput(op: Callable[[bytes], object], size: int, seconds: float, messages: int = 1) -> float:
+    """Median MB/s (10^6 bytes of message per second) over 3 timed runs lasting `seconds` in
+    all; op handles `messages` messages of `size` bytes a call."""
     msg = os.urandom(size)
 
     def timed(n: int) -> float:
@@ -102,7 +123,7 @@ def throughput(op: Callable[[bytes], object], size: int, seconds: float) -> floa
         n *= 10
         t = timed(n)
     n = max(1, round(n * seconds / 3 / t))
-    return size * n / statistics.median(timed(n) for _ in range(3)) / 1e6
+    return size * messages * n / statistics.median(timed(n) for _ in range(3)) / 1e6
 
 
 def bench_table(results: list[dict], sizes: list[int]) -> str:
@@ -165,15 +186,22 @@ def can_plot() -> bool:
 def run(args: argparse.Namespace) -> int:
     plot = args.plot is not None and can_plot()
     sizes = sorted(set(args.sizes))
-    cases = [lwcrypto_case(n) for n in (args.algorithm or lwcrypto.algorithms)]
-    cases += reference_cases()
+    cases = []
+    for name in args.algorithm or lwcrypto.algorithms:
+        if kind_of(name) == "xof":
+            continue
+        cases.append((*lwcrypto_case(name), 1))
+        if args.batch is not None:
+            cases.append(batch_case(name, args.batch))
+    cases += [(*c, 1) for c in reference_cases()]
     results = []
     with Progress("bench", len(cases) * len(sizes), unit="runs", delay=0) as p:
-        for name, impl, op in cases:
+        for name, impl, op, messages in cases:
             for size in sizes:
                 p.label = f"bench {name} {human(size)}"
+                mb = throughput(op, size, args.time, messages)
                 results.append({"scheme": name, "implementation": impl, "size": size,
-                                "mb_per_s": round(throughput(op, size, args.time), 2)})
+                                "mb_per_s": round(mb, 2)})
                 p.advance()
     say(json.dumps({"unit": "MB/s", "results": results}, indent=2) if args.json
         else bench_table(results, sizes))
