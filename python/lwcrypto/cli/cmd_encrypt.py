@@ -270,7 +270,7 @@ def encrypt_oneshot(args: argparse.Namespace, cls, key: bytes) -> int:
 
 # --- decrypt ---------------------------------------------------------------------------------------
 
-VERIFY_FAILED = "verification failed: wrong key or associated data, or a damaged or cut message"
+VERIFY_FAILED = "verification failed: wrong key, or a damaged, cut or spliced stream"
 
 
 def decrypt(args: argparse.Namespace) -> int:
