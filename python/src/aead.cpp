@@ -127,13 +127,14 @@ struct batch {
     batch(const lwc_aead* a, nb::handle key_seq, nb::handle nonce_seq, nb::handle data_seq,
           nb::handle ad_seq, bool decrypting)
         : alg(a) {
-        const nb::list nonces_l = as_list(nonce_seq, "nonces"), datas_l = as_list(data_seq, "datas");
+        const nb::list nonces_l = sequence_arg(nonce_seq, a->name, "nonces"),
+                       datas_l = sequence_arg(data_seq, a->name, "datas");
         const std::size_t n = nonces_l.size();
         same_count(datas_l.size(), n, "datas");
         const bool has_ad = !ad_seq.is_none(), has_keys = !key_seq.is_none();
         nb::list ads_l, keys_l;
-        if (has_ad) same_count((ads_l = as_list(ad_seq, "associated_data")).size(), n, "associated_data");
-        if (has_keys) same_count((keys_l = as_list(key_seq, "keys")).size(), n, "keys");
+        if (has_ad) same_count((ads_l = sequence_arg(ad_seq, a->name, "associated_data")).size(), n, "associated_data");
+        if (has_keys) same_count((keys_l = sequence_arg(key_seq, a->name, "keys")).size(), n, "keys");
         const std::size_t t = a->tag_size;
         for (std::size_t i = 0; i < n; ++i) {
             nonces.emplace_back(nonces_l[i], a->name, "nonce");
@@ -161,12 +162,6 @@ struct batch {
                                    ads[i].data(), ads[i].size(), in, len, out,
                                    decrypting ? const_cast<u8*>(in + len) : out + len, 0};
         }
-    }
-    static nb::list as_list(nb::handle seq, const char* what) {
-        if (!PySequence_Check(seq.ptr()) || nb::isinstance<nb::bytes>(seq) ||
-            nb::isinstance<nb::bytearray>(seq))
-            raise(PyExc_TypeError, "%s must be a sequence of bytes-like objects", what);
-        return nb::list(seq);
     }
     void same_count(std::size_t got, std::size_t want, const char* what) const {
         if (got != want)

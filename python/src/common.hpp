@@ -69,6 +69,11 @@ template <class... Args>
 // ValueError "<scheme>: <what> must be <expected> bytes, got <got>" unless got == expected.
 void check_size(const char* scheme, const char* what, std::size_t expected, std::size_t got);
 
+// A batch method's sequence argument as a list; TypeError "<scheme>: <what> must be a
+// sequence of bytes-like objects" for anything else, bytes and bytearray included (a
+// sequence of ints, not of messages).
+nb::list sequence_arg(nb::handle seq, const char* scheme, const char* what);
+
 // Raises the Python error for a status of liblwc other than LWC_OK.
 [[noreturn]] void raise_status(const char* scheme, int status);
 

@@ -50,10 +50,7 @@ constexpr const char* hash_many_doc =
 template <std::size_t I>
 nb::list hash_many(nb::handle messages) {
     const struct lwc_hash* h = schemes[I];
-    if (!PySequence_Check(messages.ptr()) || nb::isinstance<nb::bytes>(messages) ||
-        nb::isinstance<nb::bytearray>(messages))
-        raise(PyExc_TypeError, "%s: messages must be a sequence of bytes-like objects", h->name);
-    const nb::list list(messages);
+    const nb::list list = sequence_arg(messages, h->name, "messages");
     std::vector<input> ins;
     std::vector<lwc_hash_job> jobs(list.size());
     nb::list out;

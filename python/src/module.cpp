@@ -50,6 +50,13 @@ void check_size(const char* scheme, const char* what, std::size_t expected, std:
         raise(PyExc_ValueError, "%s: %s must be %zu bytes, got %zu", scheme, what, expected, got);
 }
 
+nb::list sequence_arg(nb::handle seq, const char* scheme, const char* what) {
+    if (!PySequence_Check(seq.ptr()) || nb::isinstance<nb::bytes>(seq) ||
+        nb::isinstance<nb::bytearray>(seq))
+        raise(PyExc_TypeError, "%s: %s must be a sequence of bytes-like objects", scheme, what);
+    return nb::list(seq);
+}
+
 void raise_status(const char* scheme, int status) {
     raise(status == LWC_ERR_VERIFY ? invalid_tag : PyExc_RuntimeError, "%s: %s", scheme,
           lwc_strerror(status));

@@ -281,7 +281,7 @@ def decrypt(args: argparse.Namespace) -> int:
     with open_input(args.input) as f:
         # The stream's magic leads it: read that much (as hex with --hex) to tell.
         magic = lwcrypto.stream.MAGIC.hex().encode() if args.hex else lwcrypto.stream.MAGIC
-        head = read_exactly(f, len(magic))
+        head = lwcrypto.stream._read_exactly(f, len(magic))
         found = (head.lower() if args.hex else head) == magic
         fmt = args.format or ("stream" if found else "oneshot")
         src = Prefixed(head, f)
@@ -368,15 +368,6 @@ def decrypt_oneshot(args: argparse.Namespace, cls, key: bytes, data: bytes) -> i
 
 
 # --- reading the input -------------------------------------------------------------------------
-
-def read_exactly(src, n: int) -> bytes:
-    """n bytes, fewer only at the end (a pipe may return less per read)."""
-    parts, got = [], 0
-    while got < n and (part := src.read(n - got)):
-        parts.append(part)
-        got += len(part)
-    return b"".join(parts)
-
 
 def read_rest(src, f: BinaryIO, args: argparse.Namespace) -> bytearray:
     """All of a one-shot message (the bytes already read included)."""
