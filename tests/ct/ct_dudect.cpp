@@ -15,7 +15,10 @@
 // Operations: encrypt (secret: key and a 64-byte plaintext), decrypt with a forged tag
 // (secret: the tag; fixed class = the genuine tag with its last bit flipped, which an
 // early-exit comparison would scan to the end, random class = a random tag), and hashing
-// a 64-byte message (secret: the message).
+// a 64-byte message (secret: the message). For the schemes with lane code, the same
+// three on one group of lwc::batch jobs (one per lane: 16 on an AVX-512 build, 8 on
+// AVX2), every lane's secret of the run's class: the lane code on the widths valgrind
+// cannot run.
 //
 //   ct_dudect [--seconds S] [--all] [--leaky]
 // Default: the schemes with a vector path (the names in registry::*_variants), S = 2
@@ -34,6 +37,7 @@
 #include <string_view>
 #include <vector>
 
+#include <lwc/batch.hpp>
 #include <lwc/registry.hpp>
 
 namespace {
@@ -221,6 +225,95 @@ struct hash_op {
     void run(const u8* in) { digest = lwc::hash<H>(std::span<const u8>(in, msg_len)); }
 };
 
+// The batch forms: one group of Lanes jobs, each with its own key, nonce and secret.
+template <class A>
+constexpr std::size_t lanes = lwc::batch<A>::lanes;
+
+template <class A>
+struct batch_encrypt_op {
+    static constexpr std::size_t job_input = A::key_size + msg_len;
+    static constexpr std::size_t input_size = lanes<A> * job_input;
+    std::array<u8, lanes<A> * A::nonce_size> nonces;
+    std::array<u8, 16> ad{};
+    std::array<u8, lanes<A> * msg_len> ct;
+    std::array<u8, lanes<A> * A::tag_size> tags;
+    lwc::encrypt_job jobs[lanes<A>];
+
+    batch_encrypt_op() { fill_random(nonces.data(), nonces.size()); }
+    void prepare(u8* in, int cls) {
+        if (cls == 0) std::memset(in, 0, input_size);
+        else fill_random(in, input_size);
+    }
+    void run(const u8* in) {
+        for (std::size_t l = 0; l < lanes<A>; ++l) {
+            const u8* job = in + l * job_input;
+            jobs[l] = {job, &nonces[l * A::nonce_size], ad,
+                       std::span<const u8>(job + A::key_size, msg_len),
+                       std::span<u8>(&ct[l * msg_len], msg_len), &tags[l * A::tag_size]};
+        }
+        lwc::batch<A>::encrypt(jobs);
+    }
+};
+
+// Every lane's tag forged (as in forged_decrypt_op); the tags are the secret.
+template <class A>
+struct batch_forged_decrypt_op {
+    static constexpr std::size_t input_size = lanes<A> * A::tag_size;
+    std::array<u8, lanes<A> * A::key_size> keys;
+    std::array<u8, lanes<A> * A::nonce_size> nonces;
+    std::array<u8, 16> ad;
+    std::array<u8, lanes<A> * msg_len> ct, pt;
+    std::array<u8, input_size> genuine;
+    lwc::decrypt_job jobs[lanes<A>];
+    volatile std::size_t sink = 0;
+
+    batch_forged_decrypt_op() {
+        fill_random(keys.data(), keys.size());
+        fill_random(nonces.data(), nonces.size());
+        fill_random(ad.data(), ad.size());
+        fill_random(pt.data(), pt.size());
+        for (std::size_t l = 0; l < lanes<A>; ++l)
+            A::encrypt(std::span<const u8, A::key_size>(&keys[l * A::key_size], A::key_size),
+                       std::span<const u8, A::nonce_size>(&nonces[l * A::nonce_size],
+                                                          A::nonce_size),
+                       ad, std::span<const u8>(&pt[l * msg_len], msg_len),
+                       std::span<u8>(&ct[l * msg_len], msg_len),
+                       std::span<u8, A::tag_size>(&genuine[l * A::tag_size], A::tag_size));
+    }
+    void prepare(u8* in, int cls) {
+        if (cls == 0) {
+            std::memcpy(in, genuine.data(), input_size);
+            for (std::size_t l = 0; l < lanes<A>; ++l) in[(l + 1) * A::tag_size - 1] ^= 1;
+        } else {
+            fill_random(in, input_size);
+        }
+    }
+    void run(const u8* in) {
+        for (std::size_t l = 0; l < lanes<A>; ++l)
+            jobs[l] = {&keys[l * A::key_size], &nonces[l * A::nonce_size], ad,
+                       std::span<const u8>(&ct[l * msg_len], msg_len), in + l * A::tag_size,
+                       std::span<u8>(&pt[l * msg_len], msg_len)};
+        sink = lwc::batch<A>::decrypt(jobs);
+    }
+};
+
+template <class H>
+struct batch_hash_op {
+    static constexpr std::size_t input_size = lanes<H> * msg_len;
+    std::array<u8, lanes<H> * H::digest_size> digests;
+    lwc::hash_job jobs[lanes<H>];
+    void prepare(u8* in, int cls) {
+        if (cls == 0) std::memset(in, 0, input_size);
+        else fill_random(in, input_size);
+    }
+    void run(const u8* in) {
+        for (std::size_t l = 0; l < lanes<H>; ++l)
+            jobs[l] = {std::span<const u8>(in + l * msg_len, msg_len),
+                       &digests[l * H::digest_size]};
+        lwc::batch<H>::hash(jobs);
+    }
+};
+
 template <class S, class List>
 constexpr bool name_listed_in = false;
 template <class S, class... T>
@@ -266,6 +359,23 @@ int main(int argc, char** argv) {
         const std::string n(A::name);
         ok = measure_new<encrypt_op<A>>(n + " encrypt", seconds, true) && ok;
         ok = measure_new<forged_decrypt_op<A>>(n + " decrypt, forged tag", seconds, true) && ok;
+    });
+    // The lane code, whichever schemes have it at this build's width.
+    r::aeads::for_each([&](auto s) {
+        using A = typename decltype(s)::type;
+        if constexpr (lanes<A> > 1) {
+            const std::string n = std::string(A::name) + " batch[" + std::to_string(lanes<A>) + "]";
+            ok = measure_new<batch_encrypt_op<A>>(n + " encrypt", seconds, true) && ok;
+            ok = measure_new<batch_forged_decrypt_op<A>>(n + " decrypt, forged tags", seconds,
+                                                         true) && ok;
+        }
+    });
+    r::hashes::for_each([&](auto s) {
+        using H = typename decltype(s)::type;
+        if constexpr (lanes<H> > 1)
+            ok = measure_new<batch_hash_op<H>>(std::string(H::name) + " batch[" +
+                                                   std::to_string(lanes<H>) + "] hash",
+                                               seconds, true) && ok;
     });
     r::hashes::for_each([&](auto s) {
         using H = typename decltype(s)::type;
