@@ -109,20 +109,76 @@ struct lane_job {
     u8* tag;
 };
 
-// Words consecutive little-endian words of each lane's p[l] (fixed-size fields).
+#if LWC_HAS(__AVX2__)
+// Four words of eight lanes: rows (lanes 0|4, 1|5, 2|6, 3|7 in the two 128-bit
+// halves) to columns (word k of lanes 0..7 in vector k), and back: the same shuffles.
+LWC_ALWAYS_INLINE void transpose4x8(__m256i (&x)[4]) noexcept {
+    const __m256i t0 = _mm256_unpacklo_epi32(x[0], x[1]), t1 = _mm256_unpacklo_epi32(x[2], x[3]);
+    const __m256i t2 = _mm256_unpackhi_epi32(x[0], x[1]), t3 = _mm256_unpackhi_epi32(x[2], x[3]);
+    x[0] = _mm256_unpacklo_epi64(t0, t1);
+    x[1] = _mm256_unpackhi_epi64(t0, t1);
+    x[2] = _mm256_unpacklo_epi64(t2, t3);
+    x[3] = _mm256_unpackhi_epi64(t2, t3);
+}
+#endif
+
+// Words consecutive little-endian words of each lane's p(l) + off, all there. With
+// AVX2, four words of eight lanes at a time: eight 16-byte loads and a transposition in
+// registers (staging lane by lane in memory, the generic way, stalls every vector load
+// on eight narrower stores).
 template <std::size_t W, std::size_t Words, class P>
-LWC_ALWAYS_INLINE void load_lanes(vec<W> (&v)[Words], P&& p) noexcept {
+LWC_ALWAYS_INLINE void load_lanes(vec<W> (&v)[Words], P&& p, std::size_t off = 0) noexcept {
+#if LWC_HAS(__AVX2__)
+    if constexpr (W % 8 == 0) {
+        for (std::size_t i = 0; i < Words; i += 4) {
+            const std::size_t n = std::min<std::size_t>(4, Words - i);
+            for (std::size_t h = 0; h < W / 8; ++h) {
+                __m256i x[4];
+                for (std::size_t k = 0; k < 4; ++k) {
+                    __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128();
+                    std::memcpy(&lo, p(8 * h + k) + off + 4 * i, 4 * n);
+                    std::memcpy(&hi, p(8 * h + k + 4) + off + 4 * i, 4 * n);
+                    x[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+                }
+                transpose4x8(x);
+                for (std::size_t k = 0; k < n; ++k)
+                    std::memcpy(reinterpret_cast<char*>(&v[i + k]) + 32 * h, &x[k], 32);
+            }
+        }
+        return;
+    }
+#endif
     alignas(64) u32 t[Words][W];
     for (std::size_t l = 0; l < W; ++l)
-        for (std::size_t i = 0; i < Words; ++i) t[i][l] = load32_le(p(l) + 4 * i);
+        for (std::size_t i = 0; i < Words; ++i) t[i][l] = load32_le(p(l) + off + 4 * i);
     for (std::size_t i = 0; i < Words; ++i) std::memcpy(&v[i], t[i], sizeof v[i]);
 }
 template <std::size_t W, std::size_t Words, class P>
-LWC_ALWAYS_INLINE void store_lanes(const vec<W> (&v)[Words], P&& p) noexcept {
+LWC_ALWAYS_INLINE void store_lanes(const vec<W> (&v)[Words], P&& p, std::size_t off = 0) noexcept {
+#if LWC_HAS(__AVX2__)
+    if constexpr (W % 8 == 0) {
+        for (std::size_t i = 0; i < Words; i += 4) {
+            const std::size_t n = std::min<std::size_t>(4, Words - i);
+            for (std::size_t h = 0; h < W / 8; ++h) {
+                __m256i x[4] = {};
+                for (std::size_t k = 0; k < n; ++k)
+                    std::memcpy(&x[k], reinterpret_cast<const char*>(&v[i + k]) + 32 * h, 32);
+                transpose4x8(x);
+                for (std::size_t k = 0; k < 4; ++k) {
+                    const __m128i lo = _mm256_castsi256_si128(x[k]);
+                    const __m128i hi = _mm256_extracti128_si256(x[k], 1);
+                    std::memcpy(p(8 * h + k) + off + 4 * i, &lo, 4 * n);
+                    std::memcpy(p(8 * h + k + 4) + off + 4 * i, &hi, 4 * n);
+                }
+            }
+        }
+        return;
+    }
+#endif
     alignas(64) u32 t[Words][W];
     for (std::size_t i = 0; i < Words; ++i) std::memcpy(t[i], &v[i], sizeof v[i]);
     for (std::size_t l = 0; l < W; ++l)
-        for (std::size_t i = 0; i < Words; ++i) store32_le(p(l) + 4 * i, t[i][l]);
+        for (std::size_t i = 0; i < Words; ++i) store32_le(p(l) + off + 4 * i, t[i][l]);
 }
 
 // Where every lane stands in one of its streams (AD, message): the bytes of block
@@ -130,10 +186,13 @@ LWC_ALWAYS_INLINE void store_lanes(const vec<W> (&v)[Words], P&& p) noexcept {
 template <std::size_t W, std::size_t Bytes>
 struct block_pos {
     std::size_t count[W];
+    bool all_full = true;  // the common case, which has a fast path
 
     block_pos(const std::size_t (&len)[W], std::size_t off) noexcept {
-        for (std::size_t l = 0; l < W; ++l)
+        for (std::size_t l = 0; l < W; ++l) {
             count[l] = len[l] > off ? std::min(len[l] - off, Bytes) : 0;
+            all_full &= count[l] == Bytes;
+        }
     }
     bool full(std::size_t l) const noexcept { return count[l] == Bytes; }
     bool partial(std::size_t l) const noexcept { return count[l] != 0 && count[l] != Bytes; }
@@ -143,6 +202,7 @@ struct block_pos {
 template <std::size_t W, std::size_t Words, class P>
 LWC_ALWAYS_INLINE void load_block(vec<W> (&v)[Words], const block_pos<W, 4 * Words>& at, P&& p,
                                   std::size_t off) noexcept {
+    if (at.all_full) return load_lanes<W, Words>(v, p, off);
     alignas(64) u32 t[Words][W];
     for (std::size_t l = 0; l < W; ++l) {
         u8 buf[4 * Words] = {};
@@ -156,6 +216,7 @@ LWC_ALWAYS_INLINE void load_block(vec<W> (&v)[Words], const block_pos<W, 4 * Wor
 template <std::size_t W, std::size_t Words, class P>
 LWC_ALWAYS_INLINE void store_block(const vec<W> (&v)[Words], const block_pos<W, 4 * Words>& at,
                                    P&& p, std::size_t off) noexcept {
+    if (at.all_full) return store_lanes<W, Words>(v, p, off);
     alignas(64) u32 t[Words][W];
     for (std::size_t i = 0; i < Words; ++i) std::memcpy(t[i], &v[i], sizeof v[i]);
     for (std::size_t l = 0; l < W; ++l) {
@@ -168,6 +229,10 @@ LWC_ALWAYS_INLINE void store_block(const vec<W> (&v)[Words], const block_pos<W, 
 // Per word, the bytes each lane has (all ones for a full block, zero for none).
 template <std::size_t W, std::size_t Words>
 LWC_ALWAYS_INLINE void byte_masks(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at) noexcept {
+    if (at.all_full) {
+        for (auto& x : m) x = splat<W>(~u32(0));
+        return;
+    }
     for (std::size_t i = 0; i < Words; ++i)
         m[i] = per_lane<W>([&](std::size_t l) {
             const std::size_t n = std::clamp<std::size_t>(at.count[l], 4 * i, 4 * i + 4) - 4 * i;
@@ -178,6 +243,10 @@ LWC_ALWAYS_INLINE void byte_masks(vec<W> (&m)[Words], const block_pos<W, 4 * Wor
 template <std::size_t W, std::size_t Words, class F>
 LWC_ALWAYS_INLINE void pad_words(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at,
                                  F&& pads) noexcept {
+    if (at.all_full) {  // no room for a padding byte in any lane's block
+        for (auto& x : m) x = vec<W>{};
+        return;
+    }
     for (std::size_t i = 0; i < Words; ++i)
         m[i] = per_lane<W>([&](std::size_t l) {
             return pads(l) && at.count[l] / 4 == i ? u32(0x80) << (8 * (at.count[l] % 4)) : u32(0);
