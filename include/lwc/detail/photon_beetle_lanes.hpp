@@ -91,6 +91,16 @@ struct photon256_lanes {
         return t;
     }
     alignas(64) static constexpr std::array<table, 4 * cells> tables = make_tables();
+    // AddConstant of round r for rows 2q, 2q + 1 as added to the look-ups' sum for them
+    // (cell 0 in byte 0, low and high nibble); round 12: none.
+    static constexpr std::array<std::array<u32, 4>, photon256::rounds + 1> make_round_pairs() {
+        std::array<std::array<u32, 4>, photon256::rounds + 1> t{};
+        for (int r = 0; r < photon256::rounds; ++r)
+            for (int q = 0; q < 4; ++q)
+                t[r][q] = photon256::round_constant(r, 2 * q) | photon256::round_constant(r, 2 * q + 1) << 4;
+        return t;
+    }
+    static constexpr auto round_pairs = make_round_pairs();
 
     // Byte b of every lane of t at the position the low 4 bits of byte b of x give
     // (x's bytes are below 16): vpshufb, t in a register.
@@ -110,27 +120,37 @@ struct photon256_lanes {
     static void permute_shuffle(V (&s)[cells]) noexcept {
         const V low = splat<W>(0x0f0f0f0f);
         V e[cells], o[cells];  // cells 0, 2, 4, 6 and 1, 3, 5, 7 of each row, a byte each
-        for (int i = 0; i < cells; ++i) e[i] = s[i] & low, o[i] = (s[i] >> 4) & low;
+        for (int i = 0; i < cells; ++i) {
+            e[i] = (s[i] & low) ^ photon256::round_constant(0, i);
+            o[i] = (s[i] >> 4) & low;
+        }
         for (int r = 0; r < photon256::rounds; ++r) {
-            V x[2][cells];  // the rows after AddConstant and ShiftRows, even and odd cells
-            unroll(std::make_index_sequence<cells>(), [&](auto i) {
-                // Row i moves left by i cells: new cell j = old cell j + i.
-                const V ei = e[i] ^ photon256::round_constant(r, i);
-                if constexpr (i % 2 == 0) {
-                    x[0][i] = rot<8 * (i / 2)>(ei);
-                    x[1][i] = rot<8 * (i / 2)>(o[i]);
+            V acc[2][4];  // output rows 2q (low nibbles), 2q + 1 (high), even and odd cells
+            unroll(std::make_index_sequence<cells>(), [&](auto k) {
+                // ShiftRows: row k moves left by k cells (new cell j = old cell j + k).
+                V x[2];
+                if constexpr (k % 2 == 0) {
+                    x[0] = rot<8 * (k / 2)>(e[k]);
+                    x[1] = rot<8 * (k / 2)>(o[k]);
                 } else {
-                    x[0][i] = rot<8 * (i / 2)>(o[i]);
-                    x[1][i] = rot<8 * (i / 2 + 1)>(ei);
+                    x[0] = rot<8 * (k / 2)>(o[k]);
+                    x[1] = rot<8 * (k / 2 + 1)>(e[k]);
                 }
+                for (int q = 0; q < 4; ++q)
+                    for (int h = 0; h < 2; ++h) {
+                        const V y = look_up(tables[cells * q + k], x[h]);
+                        acc[h][q] = k == 0 ? y : acc[h][q] ^ y;
+                        // Keeps the sums in this order: gcc would do all 64 look-ups first
+                        // and spill them.
+                        asm("" : "+x"(acc[h][q]));
+                    }
             });
-            for (int h = 0; h < 2; ++h) {
-                V* out = h == 0 ? e : o;
-                for (int q = 0; q < 4; ++q) {
-                    V acc = look_up(tables[cells * q], x[h][0]);
-                    for (int k = 1; k < cells; ++k) acc ^= look_up(tables[cells * q + k], x[h][k]);
-                    out[2 * q] = acc & low;
-                    out[2 * q + 1] = (acc >> 4) & low;
+            for (int q = 0; q < 4; ++q) {
+                acc[0][q] ^= round_pairs[r + 1][q];  // the next round's AddConstant
+                for (int h = 0; h < 2; ++h) {
+                    V* out = h == 0 ? e : o;
+                    out[2 * q] = acc[h][q] & low;
+                    out[2 * q + 1] = (acc[h][q] >> 4) & low;
                 }
             }
         }
@@ -149,13 +169,32 @@ struct photon256_lanes {
     LWC_ALWAYS_INLINE static void add_domain(V (&s)[cells], F&& c) noexcept {
         s[cells - 1] ^= per_lane<W>([&](std::size_t l) { return u32(c(l)) << 29; });
     }
-    // Lanes at a short block of `at`: the padding byte 0x01 after their bytes.
+    // Adds a block x of `at` to the rate, and the padding byte 0x01 after the bytes of
+    // the lanes at a short block.
     template <std::size_t Bytes>
     LWC_ALWAYS_INLINE static void add_block(V (&s)[cells], const block_pos<W, Bytes>& at,
                                             const V (&x)[Bytes / 4]) noexcept {
+        for (std::size_t i = 0; i < Bytes / 4; ++i) s[i] ^= x[i];
+        if (std::none_of(at.count, at.count + W, [&](std::size_t n) { return n % Bytes; })) return;
         V pad[Bytes / 4];
         pad_words<W, Bytes / 4>(pad, at, [&](std::size_t l) { return at.partial(l); }, 0x01);
-        for (std::size_t i = 0; i < Bytes / 4; ++i) s[i] ^= x[i] ^ pad[i];
+        for (std::size_t i = 0; i < Bytes / 4; ++i) s[i] ^= pad[i];
+    }
+    // s = t in the lanes that have a block at `at`; the others keep s.
+    template <std::size_t Bytes>
+    LWC_ALWAYS_INLINE static void update(V (&s)[cells], const V (&t)[cells],
+                                         const block_pos<W, Bytes>& at) noexcept {
+        const bool all = std::all_of(at.count, at.count + W, [&](std::size_t n) { return n; });
+        const V active = all ? ~V{} : lanes_where<W>([&](std::size_t l) { return at.count[l] != 0; });
+        for (int i = 0; i < cells; ++i) s[i] = blend(active, t[i], s[i]);
+    }
+    // The first count bytes of each lane's x (all of them in a full block).
+    template <std::size_t Bytes>
+    LWC_ALWAYS_INLINE static void mask_block(V (&x)[Bytes / 4], const block_pos<W, Bytes>& at) noexcept {
+        if (std::all_of(at.count, at.count + W, [&](std::size_t n) { return n == Bytes; })) return;
+        V mask[Bytes / 4];
+        byte_masks<W, Bytes / 4>(mask, at);
+        for (std::size_t i = 0; i < Bytes / 4; ++i) x[i] &= mask[i];
     }
 };
 
@@ -187,30 +226,28 @@ struct photon_beetle_lanes : photon256_lanes<W> {
         for (std::size_t l = 0; l < W; ++l) ad_len[l] = j[l].ad_len, len[l] = j[l].len;
         for (std::size_t off = 0, n = max_len(ad_len); off < n; off += R) {
             const block_pos<W, R> at(ad_len, off);
-            const V active = lanes_where<W>([&](std::size_t l) { return at.count[l] != 0; });
             V t[8], x[words];
             std::copy_n(s, 8, t);
             base::permute(t);
             load_block<W, words>(x, at, [&](std::size_t l) { return j[l].ad; }, off);
             base::add_block(t, at, x);
-            for (std::size_t i = 0; i < 8; ++i) s[i] = blend(active, t[i], s[i]);
+            base::update(s, t, at);
         }
         base::add_domain(s, [&](std::size_t l) {
             return ad_len[l] ? pb::ad_domain(len[l] != 0, ad_len[l] % R == 0) : 0;
         });
         for (std::size_t off = 0, n = max_len(len); off < n; off += R) {
             const block_pos<W, R> at(len, off);
-            const V active = lanes_where<W>([&](std::size_t l) { return at.count[l] != 0; });
-            V t[8], x[words], ks[words], mask[words], y[words];
+            V t[8], x[words], ks[words], y[words];
             std::copy_n(s, 8, t);
             base::permute(t);
             key_stream(ks, t);
             load_block<W, words>(x, at, [&](std::size_t l) { return j[l].in; }, off);
-            byte_masks<W, words>(mask, at);
-            for (std::size_t i = 0; i < words; ++i) y[i] = (x[i] ^ ks[i]) & mask[i];
+            for (std::size_t i = 0; i < words; ++i) y[i] = x[i] ^ ks[i];
+            base::mask_block(y, at);
             base::add_block(t, at, Decrypt ? y : x);
             store_block<W, words>(y, at, [&](std::size_t l) { return j[l].out; }, off);
-            for (std::size_t i = 0; i < 8; ++i) s[i] = blend(active, t[i], s[i]);
+            base::update(s, t, at);
         }
         base::add_domain(s, [&](std::size_t l) {
             return len[l] ? pb::msg_domain(ad_len[l] != 0, len[l] % R == 0) : ad_len[l] ? 0 : 1;
@@ -241,13 +278,12 @@ struct photon_beetle_hash_lanes : photon256_lanes<W> {
         base::add_block(s, first, x);
         for (std::size_t off = 16, n = max_len(len); off < n; off += 4) {
             const block_pos<W, 4> at(len, off);
-            const V active = lanes_where<W>([&](std::size_t l) { return at.count[l] != 0; });
             V t[8], m[1];
             std::copy_n(s, 8, t);
             base::permute(t);
             load_block<W, 1>(m, at, [&](std::size_t l) { return j[l].in; }, off);
             base::add_block(t, at, m);
-            for (std::size_t i = 0; i < 8; ++i) s[i] = blend(active, t[i], s[i]);
+            base::update(s, t, at);
         }
         base::add_domain(s, [&](std::size_t l) {
             return len[l] <= 16 ? (len[l] < 16 ? 1 : 2) : (len[l] - 16) % 4 == 0 ? 1 : 2;
