@@ -9,7 +9,9 @@
 //     lane (one vpshufb, or none), and SubCells and MixColumnSerial fuse into table
 //     look-ups: output rows 2q and 2q + 1 of a column are sum_k T_qk[x_k], T_qk[x] =
 //     M[2q][k] S(x) | M[2q + 1][k] S(x) << 4, so one vpshufb gives two products and a
-//     round is 64 look-ups, 56 XORs and 24 operations that split the nibbles again;
+//     round is 64 look-ups, 56 XORs and 24 operations that split the nibbles again
+//     (on Zen 3: about 560 TSC ticks for 8 permutations with gcc 12, 480 with clang 14,
+//     against 910 for one of photon256_portable: 13x per message);
 //   SWAR form (any other width or target, pure vector extensions): photon256_portable's
 //     round on row vectors (the S-box circuit, rotations, Horner with a multiply by 2).
 // Constant time: vpshufb selects bytes of a register (the 16-byte table is an operand
