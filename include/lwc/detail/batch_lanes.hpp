@@ -239,17 +239,17 @@ LWC_ALWAYS_INLINE void byte_masks(vec<W> (&m)[Words], const block_pos<W, 4 * Wor
             return n == 4 ? ~u32(0) : (u32(1) << (8 * n)) - 1;
         });
 }
-// The padding byte 0x80 after the data of the lanes where pads(l) holds.
+// The padding byte (0x80 unless told) after the data of the lanes where pads(l) holds.
 template <std::size_t W, std::size_t Words, class F>
 LWC_ALWAYS_INLINE void pad_words(vec<W> (&m)[Words], const block_pos<W, 4 * Words>& at,
-                                 F&& pads) noexcept {
+                                 F&& pads, u32 pad = 0x80) noexcept {
     if (at.all_full) {  // no room for a padding byte in any lane's block
         for (auto& x : m) x = vec<W>{};
         return;
     }
     for (std::size_t i = 0; i < Words; ++i)
         m[i] = per_lane<W>([&](std::size_t l) {
-            return pads(l) && at.count[l] / 4 == i ? u32(0x80) << (8 * (at.count[l] % 4)) : u32(0);
+            return pads(l) && at.count[l] / 4 == i ? pad << (8 * (at.count[l] % 4)) : u32(0);
         });
 }
 

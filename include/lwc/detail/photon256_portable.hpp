@@ -11,6 +11,7 @@
 
 #include <array>
 #include <bit>
+#include <type_traits>
 #include <utility>
 
 #include "photon256_spec.hpp"
@@ -35,31 +36,39 @@ inline constexpr std::array<pair_words, rounds> round_constant_words =
     make_round_constant_words();
 
 // The S-box on every cell: the circuit works on bit 0 of each cell, b_a holding bit a.
-constexpr u64 sub_cells(u64 x) {
-    const u64 b0 = x, b1 = x >> 1, b2 = x >> 2, b3 = x >> 3;
-    u64 t1 = b1 ^ b2;
-    const u64 t3 = b3 ^ (b2 & t1);
-    const u64 y0 = b0 ^ t3;
-    u64 t2 = (t1 & t3) ^ b2;
+// T: any unsigned integer or vector of them (the lane code's generic path), bit0: bit 0
+// of every cell.
+template <class T>
+constexpr T sub_cells(T x, T bit0) {
+    const T b0 = x, b1 = x >> 1, b2 = x >> 2, b3 = x >> 3;
+    T t1 = b1 ^ b2;
+    const T t3 = b3 ^ (b2 & t1);
+    const T y0 = b0 ^ t3;
+    T t2 = (t1 & t3) ^ b2;
     t1 ^= y0;
-    const u64 y1 = t1 ^ (b0 | t2);
+    const T y1 = t1 ^ (b0 | t2);
     t2 ^= ~b0;
-    const u64 y3 = y1 ^ t2;
-    const u64 y2 = t3 ^ (t2 | t1);
-    return (y0 & cell_bit0) | (y1 & cell_bit0) << 1 | (y2 & cell_bit0) << 2 |
-           (y3 & cell_bit0) << 3;
+    const T y3 = y1 ^ t2;
+    const T y2 = t3 ^ (t2 | t1);
+    return (y0 & bit0) | (y1 & bit0) << 1 | (y2 & bit0) << 2 | (y3 & bit0) << 3;
 }
+constexpr u64 sub_cells(u64 x) { return sub_cells(x, cell_bit0); }
 
-// Every cell times x in GF(2^4): shift left, and x^4 = x + 1 for the bit shifted out.
-constexpr u64 mul2(u64 x) {
-    const u64 top = x & cell_bit3;
+// Every cell times x in GF(2^4): shift left, and x^4 = x + 1 for the bit shifted out
+// (bit3: bit 3 of every cell).
+template <class T>
+constexpr T mul2(T x, T bit3) {
+    const T top = x & bit3;
     return ((x ^ top) << 1) ^ (top >> 3) ^ (top >> 2);
 }
+constexpr u64 mul2(u64 x) { return mul2(x, cell_bit3); }
 
 // U_ij: the XOR of the rows k with bit J of M[I][k] set.
-template <int I, int J, std::size_t... K>
-LWC_ALWAYS_INLINE u32 select_rows(const row_words& r, std::index_sequence<K...>) noexcept {
-    return ((((mix_matrix[I][K] >> J) & 1) ? r[K] : 0u) ^ ...);
+// Rows: 8 row words of any word type (u32 here, vectors in the lane code).
+template <int I, int J, class Rows, std::size_t... K>
+LWC_ALWAYS_INLINE auto select_rows(const Rows& r, std::index_sequence<K...>) noexcept {
+    using T = std::remove_cvref_t<decltype(r[0])>;
+    return ((((mix_matrix[I][K] >> J) & 1) ? r[K] : T{}) ^ ...);
 }
 template <int I, int J>
 LWC_ALWAYS_INLINE u64 select_pair(const row_words& r) noexcept {
