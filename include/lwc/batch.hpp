@@ -28,6 +28,7 @@
 
 #include "aead.hpp"
 #include "detail/batch_lanes.hpp"
+#include "detail/grain128aead_lanes.hpp"
 #include "detail/photon_beetle_lanes.hpp"
 #include "detail/sparkle_lanes.hpp"
 #include "detail/tinyjambu_lanes.hpp"
@@ -88,6 +89,7 @@ template <std::size_t W> schwaemm_lanes<8, 8, 8, 12, W> lanes_of(std::type_ident
 template <std::size_t W> esch_lanes<6, 7, 11, 32, W> lanes_of(std::type_identity<Esch256>);
 template <std::size_t W> esch_lanes<8, 8, 12, 48, W> lanes_of(std::type_identity<Esch384>);
 template <std::size_t W> xoodyak_lanes<W> lanes_of(std::type_identity<XoodyakAead>);
+template <std::size_t W> grain128aead_lanes<W> lanes_of(std::type_identity<Grain128Aead>);
 template <std::size_t W> xoodyak_hash_lanes<W> lanes_of(std::type_identity<XoodyakHash>);
 template <std::size_t W> photon_beetle_lanes<4, W> lanes_of(std::type_identity<PhotonBeetleAead32>);
 template <std::size_t W> photon_beetle_lanes<16, W> lanes_of(std::type_identity<PhotonBeetleAead128>);

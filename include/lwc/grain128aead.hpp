@@ -53,15 +53,9 @@ struct cipher {
 
     void initialize(const u8* key, const u8* nonce) noexcept {
         fsr.load(key, nonce);
-        for (int i = 0; i < 10; ++i) {  // 320 clocks, the pre-output fed back
-            const u64 y = fsr.preoutput();
-            fsr.clock(y, y);
-        }
-        // 64 clocks adding key bits 64..127 to the LFSR, bits 0..63 to the NFSR
-        u64 y = fsr.preoutput();
-        fsr.clock(y ^ load32_le(key + 8), y ^ load32_le(key));
-        y = fsr.preoutput();
-        fsr.clock(y ^ load32_le(key + 12), y ^ load32_le(key + 4));
+        const u64 k[4] = {load32_le(key), load32_le(key + 4), load32_le(key + 8),
+                          load32_le(key + 12)};
+        grain128_warm_up(fsr, k);
         acc = fsr.next64();
         sr = fsr.next64();
     }

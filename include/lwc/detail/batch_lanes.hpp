@@ -32,12 +32,19 @@ inline constexpr std::size_t native_lanes = 8;
 inline constexpr std::size_t native_lanes = 0;
 #endif
 
-template <std::size_t W>
-struct vec_of {
-    typedef u32 type __attribute__((vector_size(4 * W)));
+template <class T, std::size_t N>
+struct vector_of {
+    typedef T type __attribute__((vector_size(sizeof(T) * N)));
 };
 template <std::size_t W>
-using vec = typename vec_of<W>::type;
+using vec = typename vector_of<u32, W>::type;
+
+// N lanes of 64 bits, for state kept in 64-bit words. Code on more lanes than a
+// register holds (register64_lanes) works on several such vectors: passed by value, a
+// vector wider than the target's registers changes the calling convention (-Wpsabi).
+template <std::size_t N>
+using vec64 = typename vector_of<u64, N>::type;
+inline constexpr std::size_t register64_lanes = native_lanes ? native_lanes / 2 : 2;
 
 template <std::size_t W>
 LWC_ALWAYS_INLINE vec<W> splat(u32 x) noexcept {
