@@ -85,11 +85,20 @@ inline void store64_le(u8* p, u64 v) noexcept {
 template <class W>
 inline W load_partial_le(const u8* p, std::size_t n) noexcept {
     W v = 0;
+    // Not vectorized (here and in store_partial_le): clang's vector form of these loops,
+    // for an n it cannot bound, spilled up to 800 bytes of vectors in Ascon's kernel,
+    // deeper than the stack wipe (test_hygiene's AeadStackResidue failed by chance).
+#if defined(__clang__)
+#pragma clang loop vectorize(disable) interleave(disable)
+#endif
     for (std::size_t i = 0; i < n; ++i) v |= W(p[i]) << (8 * i);
     return v;
 }
 template <class W>
 inline void store_partial_le(u8* p, W v, std::size_t n) noexcept {
+#if defined(__clang__)
+#pragma clang loop vectorize(disable) interleave(disable)
+#endif
     for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
 }
 
