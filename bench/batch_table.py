@@ -2,6 +2,7 @@
 """The batch table of docs/batch.md, from one run on this machine.
 
     bench/batch_table.py BUILD_DIR [--repetitions 5] [--filter REGEX] [--json OUT]
+    bench/batch_table.py BUILD_DIR --from-json OUT      (the table of a kept run)
 
 Runs BUILD_DIR/bench/lwc_bench_batch (every scheme: single-message and batch, 256 jobs
 of 64 and 1024 bytes, 8 jobs of 64 bytes, 256 jobs of mixed lengths; repetitions
@@ -44,21 +45,29 @@ def main():
     ap.add_argument("--repetitions", type=int, default=5)
     ap.add_argument("--filter", default=".")
     ap.add_argument("--json", help="keep gbench's JSON output here")
+    ap.add_argument("--from-json", help="print the table of an earlier run's JSON")
     args = ap.parse_args()
     exe = Path(args.build) / "bench" / "lwc_bench_batch"
-    gcm_before = openssl_gcm()
-    run = subprocess.run(
+    if args.from_json:
+        gcm_before = gcm_after = None
+        stdout = Path(args.from_json).read_text()
+    else:
+        gcm_before = openssl_gcm()
+        stdout = subprocess.run(
         [str(exe), f"--benchmark_filter={args.filter}",
          f"--benchmark_repetitions={args.repetitions}",
          "--benchmark_enable_random_interleaving=true", "--benchmark_min_time=0.2",
-         "--benchmark_format=json"], capture_output=True, text=True, check=True)
-    gcm_after = openssl_gcm()
-    data = json.loads(run.stdout)
+         "--benchmark_format=json"], capture_output=True, text=True, check=True).stdout
+        gcm_after = openssl_gcm()
+    data = json.loads(stdout)
     if args.json:
-        Path(args.json).write_text(run.stdout)
+        Path(args.json).write_text(stdout)
+    listed = subprocess.run([str(exe), f"--benchmark_filter={args.filter}",
+                             "--benchmark_list_tests"], capture_output=True, text=True).stdout
+    order = list(dict.fromkeys(n.split("/")[0] for n in listed.split()))  # registry order
 
     # name: <scheme>/<single|batch[N]>/<len>/<jobs>
-    rates, lanes, order = {}, {}, []
+    rates, lanes = {}, {}
     for b in data["benchmarks"]:
         if b.get("run_type") != "iteration":
             continue
@@ -66,8 +75,6 @@ def main():
         side = "single" if kind == "single" else "batch"
         if side == "batch":
             lanes[scheme] = kind[len("batch"):]
-        if scheme not in order:
-            order.append(scheme)
         rates.setdefault((scheme, side, n, jobs), []).append(b["bytes_per_second"] / 1e6)
     med = {k: statistics.median(v) for k, v in rates.items()}
 
@@ -76,9 +83,10 @@ def main():
                             text=True).stdout.strip()
     print(f"CPU: {cpu_name()} ({ctx.get('num_cpus')} CPUs as seen); lwcrypto {commit}; "
           f"medians of {args.repetitions} interleaved repetitions; MB/s of message.")
-    print(f"openssl speed -evp aes-128-gcm (same run, before / after): "
-          f"64 B {gcm_before['64']:.0f} / {gcm_after['64']:.0f} MB/s, "
-          f"1024 B {gcm_before['1024']:.0f} / {gcm_after['1024']:.0f} MB/s")
+    if gcm_before:
+        print(f"openssl speed -evp aes-128-gcm (same run, before / after): "
+              f"64 B {gcm_before['64']:.0f} / {gcm_after['64']:.0f} MB/s, "
+              f"1024 B {gcm_before['1024']:.0f} / {gcm_after['1024']:.0f} MB/s")
     print()
     head = "| scheme | lanes | single 64 B | " + " | ".join(s[2] for s in SHAPES) + " |"
     print(head)
