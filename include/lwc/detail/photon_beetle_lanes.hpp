@@ -106,7 +106,7 @@ struct photon256_lanes {
 
     // Byte b of every lane of t at the position the low 4 bits of byte b of x give
     // (x's bytes are below 16): vpshufb, t in a register.
-    LWC_ALWAYS_INLINE static V look_up(const table& t, V x) noexcept {
+    LWC_ALWAYS_INLINE static V look_up(const table& t, [[maybe_unused]] V x) noexcept {
         V v;
         std::memcpy(&v, t.data(), sizeof v);
 #if LWC_HAS(__AVX512BW__)
