@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Front door: `make run`, `make test`, `make bench`. Each installs what is missing.
 BUILD ?= build
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release

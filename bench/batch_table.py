@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The batch table of docs/batch.md, from one run on this machine.
 
     bench/batch_table.py BUILD_DIR [--repetitions 5] [--filter REGEX] [--json OUT]

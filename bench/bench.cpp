@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput of every registered scheme (and every compiled path), generated from the
 // registry: encrypt/decrypt of 64..4096-byte messages with 32 bytes of AD, hash of
 // 64..4096 bytes. bytes_per_second counts message bytes only, never AD.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The batch API against this library's single-message code, side by side in one run:
 // every registered AEAD (encrypt) and hash, 256 jobs of 64 or 1024 bytes (32 bytes of
 // AD), a batch of 8, and 256 jobs of mixed lengths (1..1024 bytes), each job with its

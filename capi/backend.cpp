@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One backend of liblwc: every scheme of the registry, compiled with the flags of the
 // target LWC_CAPI_BACKEND (portable, avx2, avx512: see CMakeLists.txt), as descriptor
 // tables. The headers pick each scheme's fastest path those flags allow, and each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Internal to liblwc: the registry compiled for one target (a backend), as the
 // descriptor tables the ABI functions in lwc.cpp hand out. backend.cpp is compiled
 // once per target with that target's flags; lwc.cpp, compiled for any CPU of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // liblwc: the C ABI. No cryptography here: every call checks its arguments and goes
 // through the descriptor to the registry compiled for the chosen backend (backend.cpp).
 // This file is compiled for any CPU of the architecture: it runs before the choice.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* liblwc: the C ABI of lwcrypto, the NIST Lightweight Cryptography finalists.
  *
  * C99, no C++ in this header. Every scheme of the C++ registry is reachable by name

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // liblwc: the stream format's C ABI (lwc_stream_*, docs/c-api.md): the checks of the
 // arguments and of a state's role, then the scheme's operations of the process's backend
 // (backend.cpp compiles lwc::stream's encryptor and decryptor for each, stream_calls.hpp),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Internal to liblwc: the stream format's operations on one scheme (lwc::stream's
 // encryptor and decryptor inside a caller's lwc_stream_state), for backend.cpp, which
 // compiles them once per backend so that the chunks run that backend's code, and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # CMake toolchain file for Cortex-M firmware with Debian's gcc-arm-none-eabi (and
 # libstdc++-arm-none-eabi-newlib for the C++ headers):
 #   cmake -S . -B build-m4 -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared by the toolchain files for Linux on another architecture (aarch64-linux-gnu.cmake,
 # s390x-linux-gnu.cmake), which set lwc_cross_arch and include this: Debian's
 # g++-<arch>-linux-gnu, and qemu-user (Debian's qemu-user) as the emulator CTest runs

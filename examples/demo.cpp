@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // For every registered scheme: encrypt and decrypt (or hash) a sample, print hex.
 #include <cstdio>
 #include <string_view>

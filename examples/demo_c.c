@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* liblwc from C: encrypt and decrypt a message with an AEAD chosen by name, then hash
  * it in one call and in pieces. Build: cc demo_c.c $(pkg-config --cflags --libs lwc)
  * Usage: lwc_demo_c [aead-name [hash-name]]   (default: xoodyak, esch256) */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Decryption of arbitrary key, nonce, AD, ciphertext and tag, for every compiled path of
 // every scheme (the first byte picks it). Must hold:
 //   - a decryption that succeeds returns a plaintext whose encryption gives back exactly

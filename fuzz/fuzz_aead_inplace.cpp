@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Encryption and decryption in place (output buffer = input buffer) against out of
 // place, for every compiled path of every scheme: same ciphertext, same tag, same
 // plaintext back; a rejected in-place decryption leaves the buffer all zero.

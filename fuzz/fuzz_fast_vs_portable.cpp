@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every other compiled path of a scheme (registry::*_variants, the portable paths of the
 // schemes with a vector path) against the default path of the same name: the same
 // ciphertext and tag, the same decryption result and output (with the tag as given or

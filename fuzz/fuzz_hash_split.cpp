@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Incremental hashing with arbitrary splits against one-shot hashing, for every compiled
 // path of every hash. Input: scheme byte | split count (low 4 bits) | that many 2-byte
 // split lengths | message. Also checks that finalize() does not consume (a mid-stream

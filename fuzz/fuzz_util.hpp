@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the libFuzzer targets and the seed-corpus generator: the scheme lists a
 // first input byte picks from, and the one input layout every AEAD target reads
 //   scheme byte | key | nonce | AD length (2 bytes, little-endian) | AD | body

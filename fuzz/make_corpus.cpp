@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Writes the seed corpora of the fuzz targets from the official KATs (tests/kat), so
 // that fuzzing starts from genuine encryptions and digests of every length the KATs
 // cover: every 17th record of every file, in the layout of fuzz_util.hpp.

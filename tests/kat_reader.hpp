@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The official KAT files (tests/kat/<name>.txt) as records, for the C++ tests and the
 // fuzzers' seed corpus. No test framework here: fuzz/ includes it too.
 // LWC_KAT_DIR (a string) is the directory, set by the build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Generic AEAD suites: every registered scheme and every compiled path of it.
 #include <algorithm>
 #include <numeric>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The batch API against the single-message code: random jobs of mixed lengths
 // (0..300 bytes and a few KiB), a key per job or one for all, forged tags and
 // ciphertexts in some lanes, counts that leave a short last group; every path

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // liblwc's backends and their choice (capi/lwc.cpp): which code path each descriptor runs
 // in each backend, and what an LWC_BACKEND request liblwc cannot honour does. Linked
 // with the static liblwc, whose backend tables (capi/backend.hpp) it reads directly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Generic hash suites: every registered hash and every compiled path of it.
 #include "test_util.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Secret hygiene, checked where a test can observe it (docs/security.md):
 //   - a hash object wipes itself when destroyed (state and buffered input);
 //   - after an AEAD call or a hash returns, the stack it ran on holds no copy of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The backends' contracts, and every vector permutation against its portable counterpart
 // on random states.
 #include "test_util.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PHOTON-256: the vector backend against the portable one on random states, through
 // every operation a backend provides (the KATs run both through Photon-Beetle as well).
 // 16 lanes on AVX2: gcc and clang note the changed calling convention of 64-byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sizes and types through the C++ API. Key, nonce and tag sizes are part of the span
 // types: a wrong one does not compile, nor does a buffer that is not a contiguous range
 // of std::uint8_t (checked here with concepts). The output size can only be wrong at run

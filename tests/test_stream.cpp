@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The stream format (include/lwc/stream.hpp, docs/stream-format.md): known answers from
 // tests/stream, round trips for every AEAD path around chunk boundaries, and one test per
 // attack the format must detect, each failing when the check that covers it is removed.

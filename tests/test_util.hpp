@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the C++ test suites: random bytes, registry -> gtest types (and the KAT
 // reader they share with the fuzzers' corpus generator).
 #pragma once

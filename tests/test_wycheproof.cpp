@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Wycheproof's Ascon-AEAD128 vectors (C2SP/wycheproof, tests/wycheproof/README.md): valid
 // ones encrypt to their ciphertext and tag and decrypt back; invalid ones (a flipped bit
 // of key, nonce, AD, ciphertext or tag) are refused with the output zeroed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Generic XOF suites: every registered XOF (lwc::registry::xofs).
 #include "test_util.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto's Ascon-AEAD128 (-DAEAD) or Ascon-XOF128 (64 bytes of output, as ascon-c's
 // crypto_hash for asconxof128) behind SUPERCOP's C API, compiled to an object alone:
 // bench/peers/firmware.sh objects sizes it as ascon-c sizes its own implementations

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* One benchmark/KAT driver for every implementation in the peer comparison.
  * It is linked with one glue file (glue_*.c/cpp) that adapts an implementation's API
  * to the two calls below, so every contender, lwcrypto included, is timed by the same

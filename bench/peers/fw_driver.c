@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A peer's encrypt + decrypt (or one-shot hash) through the SUPERCOP-style C API,
  * for bench/peers/firmware.sh:
  *   -DENC=fn -DDEC=fn -DTAG=n   an AEAD (lwc-finalists' names, ascon-c's crypto_aead_*)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glue for itzmeanjan's header-only C++ libraries: HEADER is the header to include, FN
 // the function, with the signature shared by all of them:
 //   encrypt(key, nonce, ad, adlen, pt, ct, len, tag)   hash(in, len, out)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glue for lwcrypto through its public API only: the scheme is picked by its registry
 // name (NAME) from a registry list (LIST: aeads, hashes, or a list of other compiled
 // paths such as aead_variants), so the harness follows the registry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Glue for rweather/lwc-finalists (src/individual): its per-scheme functions take size_t
  * lengths and no nsec. FN names the function (e.g. tiny_jambu_128_aead_encrypt). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Glue for an implementation with the SUPERCOP/NIST API (crypto_aead_encrypt,
  * crypto_hash), as in the NIST submission packages and XKCP's tests/SUPERCOP. */
 #include <stddef.h>

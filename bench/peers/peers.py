@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Side-by-side speed of lwcrypto and public peer implementations (docs/speed.md).
 
 Every contender (lwcrypto through its public API, each peer through its own API) is built

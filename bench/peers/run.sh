@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Side-by-side speed of lwcrypto and its public peers (docs/speed.md says which
 # repositories to clone into PEERS_DIR). Builds every contender with gcc and clang,
 # checks each against tests/kat, runs the interleaved rounds and prints the Markdown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The AEAD concept every scheme satisfies, the checked entry points every scheme
 // inherits, and generic helpers (attached tag, vectors) written against the concept.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ascon as standardized in NIST SP 800-232 (August 2025):
 //   AsconAead128   key 16, nonce 16, tag 16 (rate 16 bytes, Ascon-p[12] / Ascon-p[8])
 //   AsconHash256   digest 32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Many messages at once: lwc::batch<A>::encrypt / decrypt over an array of jobs, each
 // with its own key, nonce, AD and lengths, and lwc::batch<H>::hash. Synchronous: a
 // call returns when every job is done. See docs/batch.md.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What a checked entry point refuses, and how: lwc::error (returned by the try_* forms),
 // lwc::size_error (thrown where exceptions are on), LWC_ON_ERROR and a trap where not.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Grain-128AEADv2 (NIST LWC final round): key 16, nonce 12, tag 8.
 //
 // After 512 initialization clocks (320 feeding the pre-output back, 64 re-introducing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Hash concept every hash satisfies, the buffering every sponge hash shares,
 // and the one-shot helper.
 #pragma once

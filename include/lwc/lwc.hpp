@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto: NIST Lightweight Cryptography finalists, header-only C++20.
 // Umbrella header: every scheme, the Aead/Hash concepts and the registry.
 #pragma once

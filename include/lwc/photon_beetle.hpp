@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Photon-Beetle (NIST LWC final round): the Beetle mode on the PHOTON-256 permutation.
 //   PhotonBeetleAead32    Photon-Beetle-AEAD[32]:  rate 4 bytes,  key 16, nonce 16, tag 16
 //   PhotonBeetleAead128   Photon-Beetle-AEAD[128]: rate 16 bytes, key 16, nonce 16, tag 16

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one list of schemes. Tests, benchmarks, examples and every face iterate it;
 // adding a scheme is one header and one line here.
 #pragma once

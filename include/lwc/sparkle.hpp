@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Sparkle family (NIST LWC final round, v1.2): the hash functions Esch and the
 // AEAD schemes Schwaemm, all sponges on the SPARKLE permutations.
 //   Esch256          digest 32   SPARKLE384, rate 16 bytes, 7/11 steps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lwc stream format (docs/stream-format.md): a file or stream of any size sealed in
 // chunks with any registered AEAD, in constant memory, with truncation, reordering and
 // splicing detected and random access to byte ranges. The STREAM construction (Hoang,

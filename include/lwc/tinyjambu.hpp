@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TinyJambu-128/192/256 v2 (NIST LWC final round): key 16/24/32 bytes, nonce 12, tag 8.
 #pragma once
 

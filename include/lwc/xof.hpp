@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The XOF concept (extendable output: any number of output bytes), the buffering every
 // sponge XOF shares, and the one-shot helper. The shape is hashlib's SHAKE and pyca's
 // XOFHash: update() any number of times, then squeeze() any number of times, any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xoodyak (NIST LWC final round): the Cyclist mode on Xoodoo[12].
 //   XoodyakAead  key 16, nonce 16 (passed as the key ID, as in the final-round
 //                submission), tag 16

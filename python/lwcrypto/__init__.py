@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwcrypto: the NIST Lightweight Cryptography finalists for Python.
 
 TinyJambu, Photon-Beetle, Grain-128AEADv2, Xoodyak and Sparkle (Schwaemm, Esch), from

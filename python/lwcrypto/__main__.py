@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python -m lwcrypto: the lwc command."""
 
 from lwcrypto.cli import main

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The lwc stream format (docs/stream-format.md) as Python file objects.
 
     with lwcrypto.stream.open(f, "wb", aead="xoodyak", key=key) as w:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto.Aead and one class per AEAD of liblwc (XoodyakAead, TinyJambu128, ...), made at
 // module init from the enumeration. An object keeps liblwc's descriptor and a copy of
 // the key, wiped when the object is destroyed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the AEAD and hash bindings share: argument views, output allocation, errors,
 // running without the GIL. Every call is meant to cost little beyond the scheme
 // itself: exact bytes are read in place, the result is the only allocation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto.Hash and one class per hash of liblwc (Esch256, XoodyakHash, ...), made at
 // module init from the enumeration, shaped like hashlib's objects. The state lives in the
 // object (liblwc's caller-allocated state).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto._lwcrypto: the bases Aead and Hash and a class per scheme of liblwc's
 // enumeration (aead.cpp, hash.cpp), made at import; lwcrypto/__init__.py re-exports them.
 // No scheme is named here: the class names come from the registry (python/CMakeLists.txt).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto._lwcrypto._stream: the stream format's chunk operations (liblwc's
 // lwc_stream_*) for python/lwcrypto/stream.py, which makes the file objects. Each object
 // holds one lwc_stream_state (the file's derived key), wiped when it is destroyed.

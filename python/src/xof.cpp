@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lwcrypto.Xof and one class per XOF of liblwc (AsconXof128, AsconCxof128, ...), made at
 // module init from the enumeration. The shape is hashlib's SHAKE (digest(n) and
 // hexdigest(n), which do not consume the object) with pyca's XOFHash.squeeze(n) (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The C ABI tests' check: CHECK(cond) counts a failure and prints the first 20, with the
  * line and the test's context string (the scheme, the record...), and goes on. */
 #ifndef LWC_TESTS_CAPI_CHECK_H

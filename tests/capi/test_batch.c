@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The batch calls of liblwc's C ABI (lwc_aead_encrypt_many, lwc_aead_decrypt_many,
  * lwc_hash_many) against the single-message calls, for every AEAD and hash the library
  * lists, on the backend the process chose (CTest runs it once per backend): jobs of mixed

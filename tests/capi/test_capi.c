@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* liblwc from C: every official KAT record of every scheme the library lists, through
  * every entry point (attached and detached, in place, one-shot and incremental hashing),
  * then the argument, length and state checks.

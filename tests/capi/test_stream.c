@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The stream format through liblwc's C ABI (lwc_stream_*): every AEAD the library lists
  * round-trips through begin/push and open/pull/finish and through decrypt_range; a
  * changed chunk, a wrong key, a cut and appended data fail; the repository's vectors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Statistical timing test in the dudect style (Reparaz, Balasch, Verbauwhede, "Dude,
 // is my code constant time?", DATE 2017), for the paths valgrind cannot run (AVX-512).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Constant-time check with valgrind's memcheck (the ctgrind method).
 //
 // memcheck tracks, bit by bit, whether every value in the program is "defined", and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A firmware program in C over liblwc.a and lwc.h: every KAT record of every AEAD and
  * hash the library lists, encrypted, decrypted (and a forged tag refused) and hashed
  * through the C ABI. Usage: capi KAT_DIR; exit status 0 when everything passed. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Instructions per byte of every scheme on QEMU's Cortex-M4 board, a proxy for speed
 // (QEMU models no pipeline or memory timing), for tests/firmware/icount.sh: one encrypt
 // (no associated data) or hash of 64 and of 1024 bytes, timed with SysTick on the

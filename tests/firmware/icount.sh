@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prints the Markdown table of instructions per byte on Cortex-M4 (docs/firmware.md):
 # tests/firmware/icount.cpp built with each -O flag given (default -O2 -Os), run on QEMU's
 # mps2-an386 with -icount shift=6 (64 ns of virtual time per instruction; SysTick counts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kat.h"
 
 #include <stdlib.h>

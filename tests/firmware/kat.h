@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A streaming reader of the official KAT files (tests/kat/<scheme>.txt) in plain C with
  * fixed buffers: no allocation beyond the FILE, no exceptions, small enough for a board
  * with 16 KiB of RAM. Shared by the C++ runner (bare metal, qemu-user, the host build

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a bare-metal test program on QEMU's Cortex-M board with semihosting, so that it
 # reads host files and its exit status becomes this script's:
 #   qemu-run.sh BOARD PROGRAM.elf [ARG...]     BOARD: mps2-an386 (M4) or microbit (M0)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Known-answer, round-trip and refusal tests of every registered scheme, and the peak
 // stack of each, in a program built without exceptions and RTTI and with no C++ library
 // beyond the headers: bare metal on Cortex-M (semihosting, tests/firmware/qemu-run.sh),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One scheme's encrypt + decrypt (or update + finalize) and nothing else, for
 // tests/firmware/sizes.sh: compiled with -DLWC_SIZE_AEAD=i (the i-th registered AEAD),
 // -DLWC_SIZE_HASH=i (one-shot; with -DLWC_SIZE_INCREMENTAL an object's update and

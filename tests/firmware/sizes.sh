@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prints the Markdown size table of docs/firmware.md: per scheme, encrypt + decrypt (or a
 # one-shot hash, lwc::hash, or 64 bytes of a one-shot XOF, lwc::xof) linked alone with
 # --gc-sections, built

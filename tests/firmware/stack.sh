@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prints the peak stack table of docs/firmware.md: per scheme, one encrypt and one decrypt
 # of 64 bytes with 16 bytes of AD (or one hash of 200 bytes) measured by the runner's stack
 # painting on QEMU, on Cortex-M4 and M0+ at -Os: with the stack wipe (the builds of

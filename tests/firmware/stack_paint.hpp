@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Peak stack by painting, for the firmware test programs (runner.cpp, stream_main.cpp).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Bare-metal start for the firmware tests on QEMU's Cortex-M boards: the vector table
  * (initial stack pointer, reset, and every fault ending the run with status 99), .data
  * copied from flash and .bss cleared, newlib's semihosting streams opened, the command

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The over-the-air update case of the stream format (docs/stream-format.md) on the board:
 // an image sealed in 512-byte chunks is decrypted and verified chunk by chunk as it is read
 // (here from a host file through semihosting, as a device reads flash or a radio), in

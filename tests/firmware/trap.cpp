@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Built without exceptions and without an LWC_ON_ERROR handler, encrypt and decrypt trap
 // on a refused call (a wrong size, an overlap) before writing anything: each call runs in
 // a child process over shared memory, which must die by the trap's signal with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 cmake_minimum_required(VERSION 3.25)
 # Checks that every feature test in the headers goes through the list of config.hpp:
 # a vector path's #if names features with LWC_HAS(<macro>) only, each macro of the list

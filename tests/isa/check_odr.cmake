@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 cmake_minimum_required(VERSION 3.25)
 # The one-definition check on object files compiled with different target flags: no
 # function or variable of namespace lwc defined in more than one of them (a weak, inline

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Translation units compiled with different target flags in one program
 // (tests/isa/CMakeLists.txt): each must run the code of its own flags, although they
 // share every inline function of the headers by name. This file is compiled for the

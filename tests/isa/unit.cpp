@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One translation unit of the ISA test, compiled several times with different target
 // flags (tests/isa/CMakeLists.txt) and linked into one program: every scheme of the
 // registry is instantiated here, under the inline namespace the flags give.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What each unit of the ISA test reports (see unit.cpp).
 #pragma once
 

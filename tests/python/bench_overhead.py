@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Per-call cost of lwcrypto on small messages (not part of the test suite).
 
     .venv/bin/python tests/python/bench_overhead.py [--rounds 7] [--number 20000]

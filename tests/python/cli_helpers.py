@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the lwc tests share: running the installed command in a subprocess, as users run
 it (the console script, and python -m lwcrypto), and a key file."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The shape of lwcrypto: names, class attributes, lookups, accepted buffers and the
 errors of wrong sizes and types."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The batch methods (liblwc's lwc_*_many): encrypt_many / decrypt_many on the AEAD objects,
 the class-level forms with a key per message, hash_many on the hash classes; each against
 the single-message methods, with forged tags, wrong sizes and wrong types."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The lwc command as a whole: the console script, list, usage errors, scheme names,
 write errors on stdout and closed descriptors, and the progress line. Each command has
 its own file: test_cli_hash.py, test_cli_aead.py (keygen, encrypt, decrypt),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc keygen, encrypt and decrypt: the formats, the key sources, refusals (the stream's own
 cases: test_cli_stream.py)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc hash: digests in sha256sum's formats, and --check with sha256sum's options."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc kat (NIST LWC known-answer-test files) and lwc bench."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Where lwc's -o writes, by the kind of target (docs/cli.md's table), and that nothing
 partial is left behind whatever ends the command, SIGTERM and SIGHUP included."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc encrypt and decrypt on the stream format (the default): chunking, the detection of
 damaged streams, what is written when one fails, --range, --hex, constant memory."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc with the XOFs: lwc list, lwc hash --length / --customization-hex, lwc kat on XOF
 and CXOF files. Every XOF of the registry, none named but in the error cases' own file."""
 

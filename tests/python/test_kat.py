@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The official NIST LWC known-answer tests of every registered scheme, through Python
 (the same tests/kat files the C++ tests read)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Makefile's front door: `make run` installs what the main job needs and no test
 tool (issue 15, item 7)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Hypothesis properties of every registered scheme: round trips, tampering rejected,
 incremental hashing equal to one-shot. Inputs reach past 2048 bytes, where calls run
 without the GIL. Example counts are bounded to keep the suite short."""

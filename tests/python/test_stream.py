@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwcrypto.stream: the stream format as file objects and bytes helpers."""
 import io
 import pathlib

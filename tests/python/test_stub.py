@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What ships with the package besides the code: the type stub and py.typed (the stub in
 the source tree is what python/tools/gen_stub.py makes from the registry now), and its own
 README as the index page."""

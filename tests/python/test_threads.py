@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Calls on large inputs release the GIL: other Python threads run during them, several
 calls proceed in parallel, the inputs stay pinned, and the results stay correct."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The XOF classes (hashlib's SHAKE shape, pyca's squeeze): every one liblwc enumerates,
 through the properties the KATs (test_kat.py) do not reach."""
 

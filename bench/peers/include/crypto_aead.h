@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* SUPERCOP's crypto_aead.h for implementations that include it without shipping it. */
 int crypto_aead_encrypt(unsigned char *c, unsigned long long *clen, const unsigned char *m,
                         unsigned long long mlen, const unsigned char *ad,

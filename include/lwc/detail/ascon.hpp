@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ascon-p (NIST SP 800-232) with its backends, one file each:
 //   ascon_portable   five 64-bit lanes in registers (any target; 64-bit targets run it
 //                    at the speed of the best published code, see docs/speed.md)

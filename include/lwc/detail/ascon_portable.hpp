@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ascon-p (NIST SP 800-232, section 3) on five 64-bit lanes, portable C++.
 // The bitsliced S-box and the linear layer are pure 64-bit logic and rotations: no table,
 // no branch on data. Lanes hold the state's bytes in little-endian order, as SP 800-232

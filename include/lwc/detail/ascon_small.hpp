@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ascon-p, compact backend (the default under LWC_SMALL, i.e. -Os: firmware): one rolled
 // out-of-line loop shared by Ascon-p[12] and Ascon-p[8], on the lanes split into 32-bit
 // halves, so that a 32-bit core runs the S-box once per half (a loop of two) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Building blocks of the lane-parallel (batch) code: a vector of W 32-bit lanes, one
 // message per lane, and the moves between W independent byte streams and such vectors.
 //

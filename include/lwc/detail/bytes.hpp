@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Byte order, constant-time comparison and secure zeroing shared by every scheme.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The instruction-set features the library knows, and the namespace every declaration
 // of the library lives in.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Run-time detection of the features of the list in config.hpp, for code that picks a
 // path per CPU (liblwc's dispatch): bit i set when this CPU and operating system can run
 // code that uses entry i. Compiled for any CPU of the architecture.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Grain-128AEADv2 pre-output generator (a 128-bit LFSR and a 128-bit NFSR, 32
 // clocks per step; the same code for every target) and the two bit-level jobs around it
 // (splitting the keystream, the authenticator), with interchangeable backends, one file

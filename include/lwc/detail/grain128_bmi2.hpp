@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Grain-128AEADv2's bit-level jobs, x86 BMI2 + PCLMUL backend: pext splits the
 // keystream, pclmulqdq runs the MAC.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Grain-128AEADv2's bit-level jobs, portable backend: plain C++ on 64-bit words.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Grain-128AEADv2 on 32-bit words, for 32-bit cores (the default on 32-bit Arm, at -Os
 // and -O2): the shift registers as four 32-bit words each instead of three overlapping
 // 64-bit views (a 64-bit shift is several instructions there), and the authenticator a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Grain-128AEADv2 on W messages at once, one per 64-bit lane: the single-message shift
 // registers (basic_grain128_fsr, three overlapping 64-bit views a register, so every
 // tap window of 32 clocks is one vector shift) on vectors of 64-bit words. The lanes go

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PHOTON-256 (photon256_spec.hpp) with interchangeable backends, one file each:
 //   photon256_portable   64-bit integer code, 16 cells per word (any target)
 //   photon256_avx512     one cell per byte of a 512-bit register (AVX-512 VBMI + GFNI)

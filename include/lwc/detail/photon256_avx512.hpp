@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PHOTON-256, vector backend for AVX-512 with VBMI (vpermb) and GFNI: the whole state
 // in one 512-bit register, one cell per byte (byte 8i + j = cell (i, j), so row i is
 // 64-bit lane i). A round is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PHOTON-256, portable backend: plain integer operations on the cells where the byte
 // order puts them (eight 4-bit cells per 32-bit row, cell j at bits 4j..4j+3, two rows
 // per 64-bit word), no tables indexed by the state, no branches on it.

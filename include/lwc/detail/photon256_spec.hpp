@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The PHOTON-256 permutation as the Photon-Beetle final-round specification defines it,
 // in the form every backend (photon256_portable.hpp, photon256_avx512.hpp) builds its
 // constants from.

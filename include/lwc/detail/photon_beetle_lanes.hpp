@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Photon-Beetle (AEAD[32], AEAD[128], Hash[32]) on W messages at once, one per 32-bit
 // lane: vector i holds row i of the 8 x 8 cell state of every message (the row word of
 // photon256_portable.hpp: cell j at bits 4j..4j+3, i.e. bytes 4i..4i+3 of the byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SPARKLE permutations with their backends, one file each:
 //   sparkle_portable   Alzette on scalars, branches unrolled (any target)
 //   sparkle_vector     one branch a vector lane: sparkle_avx2 (AVX2) and sparkle_avx512

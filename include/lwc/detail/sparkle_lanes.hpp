@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Sparkle family (Schwaemm AEADs, Esch hashes) on W messages at once, one per
 // 32-bit lane: Alzette is 32-bit add-rotate-xor, the same instructions in lanes.
 // Mixed lengths: a lane whose phase has ended keeps its state (blend). The big

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SPARKLE permutations (sparkle_spec.hpp), portable backend.
 //
 // One step: add the step constants to y0 and y1, run the ARX-box Alzette on every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SPARKLE permutations (sparkle_spec.hpp), compact backend (the default under
 // LWC_SMALL, for firmware): one out-of-line function for every branch count and step
 // count, both run-time arguments, with rolled loops over the steps and the branches on

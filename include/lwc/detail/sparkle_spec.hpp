@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SPARKLE permutations (SPARKLE256/384/512: 4, 6 or 8 branches of two 32-bit
 // words) shared by Esch and Schwaemm: what every backend and the modes share. The state
 // is stored as the bytes of the specification read as little-endian words: x0 y0 x1 y1

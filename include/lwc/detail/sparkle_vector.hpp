@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SPARKLE permutations on 256-bit vectors: every branch in a lane of its own, the x
 // words in one vector and the y words in another. Alzette then runs on all branches at
 // once, and the linear layer is a handful of lane permutations. The scalar code is bound

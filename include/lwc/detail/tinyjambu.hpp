@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The TinyJambu keyed permutation with its backends, one file each:
 //   tinyjambu_portable   the NLFSR clocked 37 steps at a time (any target; the default)
 //   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (any target;

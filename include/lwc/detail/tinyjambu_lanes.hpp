@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TinyJambu-128/192/256 on W messages at once, one per 32-bit lane: the NLFSR in the
 // specification's 32-bit word steps (a word of 32 new bits needs taps at least 37 bits
 // back, so a lane computes it in one go), the mode as in the specification.

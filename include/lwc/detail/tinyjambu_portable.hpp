@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The TinyJambu keyed permutation P_n, portable backend: the 128-bit NLFSR clocked 37
 // steps at a time, the key as the complemented key bits of each 37-bit chunk.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The TinyJambu keyed permutation P_n in the specification's 32-bit word steps, two
 // backends for 32-bit cores (firmware), where the portable backend's 37-bit chunks in
 // 64-bit words take two registers a value and several instructions a shift:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xoodoo[12] (xoodoo_spec.hpp) with interchangeable backends, one file each:
 //   xoodoo_portable   plain C++ on 12 scalars (any target)
 //   xoodoo_avx512     one plane per 128-bit register (AVX-512F + VL), with Cyclist's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xoodoo[12], AVX-512 backend: one plane per 128-bit register, rotations with vprold
 // and every 3-input Boolean function in one vpternlogd (AVX-512F + VL).
 #pragma once

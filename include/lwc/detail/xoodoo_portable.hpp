@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xoodoo[12], portable backend: plain C++ on twelve 32-bit scalars (any target).
 #pragma once
 

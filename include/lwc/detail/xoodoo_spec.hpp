@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Xoodoo[12] permutation on 384 bits: 3 planes of 4 32-bit lanes, lane x of
 // plane y at index x + 4y, bytes little-endian. What every backend shares: the state
 // and the round constants.

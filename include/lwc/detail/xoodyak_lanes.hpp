@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xoodyak (Cyclist on Xoodoo[12]) on W messages at once, one per 32-bit lane: Xoodoo
 // x W, lane l of every vector belonging to message l. Mixed lengths: a lane whose AD
 // or message has ended keeps its state (blend); a group costs its longest message.

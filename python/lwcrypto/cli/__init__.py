@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc: every lwcrypto scheme from the command line, in the habits of sha256sum and openssl.
 
 The command holds no cryptography and no per-scheme code: it asks the package's registry

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The lwc command line: one subcommand per cmd_* module, and main(), which turns errors
 into one line on stderr and an exit status, and signals into a clean death."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc bench: MB/s per scheme and message size through the Python API, with well-known
 ciphers measured in the same run for scale."""
 

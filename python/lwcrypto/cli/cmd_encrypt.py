@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc encrypt and lwc decrypt: files and streams sealed with an AEAD scheme in the lwc
 stream format (docs/stream-format.md), in constant memory; or one message in one piece
 (--format oneshot), nonce || ciphertext || tag (or ciphertext || tag when the user keeps

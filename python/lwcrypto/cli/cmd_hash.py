@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc hash: print or check digests in sha256sum's formats ('DIGEST  FILE', and BSD's
 'NAME (FILE) = DIGEST' with --tag), with its --check options."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc kat: check a NIST LWC known-answer-test file against a scheme."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc keygen: a random key for an AEAD scheme, as hex, from the OS generator."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """lwc list: every scheme of the registry with its kind, sizes and code path on this CPU."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What every command shares: exit statuses and errors, scheme lookup by name, hex and
 size checks, reading inputs, and writing to stdout.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Where -o sends a command's output, by the kind of target (docs/cli.md says the same):
 
 - none or '-': stdout.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The progress line on stderr, and sizes in human units."""
 
 from __future__ import annotations

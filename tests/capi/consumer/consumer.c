@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A C program built against an installed liblwc: Xoodyak seals and opens a message,
  * Esch256 hashes it. Exit status 0 when everything agrees. */
 #include <stdio.h>

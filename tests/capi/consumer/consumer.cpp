@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A C++ program built against an installed lwc: the header-only library encrypts and
 // hashes, liblwc (the C ABI) decrypts and hashes; both must agree byte for byte.
 #include <cstdio>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs a build of lwc into a temporary prefix and builds small C and C++ programs
 # against it the ways a user would, with find_package(lwc) and with pkg-config, then
 # runs them. usage: tests/capi/consumer/run.sh <build-dir>
