@@ -12,6 +12,7 @@
 
 #include <lwc/batch.hpp>
 
+#include "firmware/stack_paint.hpp"
 #include "test_util.hpp"
 
 namespace lwc::test {
@@ -237,6 +238,90 @@ TYPED_TEST(HashStackResidue, NoMessageLeftOnTheStack) {
     fill_stack();
     hash_of<H>(msg);
     EXPECT_EQ(windows_found(stack_below(), msg), 0u) << H::name;
+}
+
+// The depth of the wipe: paint the stack below the caller (firmware/stack_paint.hpp),
+// run one call from the same frame, and find the deepest byte it wrote (`total`) and the
+// deepest one that is neither paint nor zero (`kernel`: what the scheme's code left).
+// Where the wipe clears with no call of its own (x86-64, Cortex-M) its area is the
+// deepest thing written, so a kernel that went deeper than the wipe reaches shows as
+// kernel >= total, whether or not what it left there looks like a secret. Run for every
+// target of tests/targets (gcc and clang), where the frames differ.
+std::array<std::uint8_t, 512> depth_in, depth_out, depth_back;
+std::array<std::uint8_t, 64> depth_key, depth_nonce, depth_tag;
+
+template <class A>
+[[gnu::noinline]] void depth_encrypt() {
+    A::encrypt(std::span(depth_key).template first<A::key_size>(),
+               std::span(depth_nonce).template first<A::nonce_size>(),
+               std::span(depth_in).first(37), std::span(depth_in).first(200),
+               std::span(depth_out).first(200), std::span(depth_tag).template first<A::tag_size>());
+}
+template <class A>
+[[gnu::noinline]] void depth_decrypt() {
+    (void)A::decrypt(std::span(depth_key).template first<A::key_size>(),
+                     std::span(depth_nonce).template first<A::nonce_size>(),
+                     std::span(depth_in).first(37), std::span(depth_out).first(200),
+                     std::span<const std::uint8_t, A::tag_size>(depth_tag.data(), A::tag_size),
+                     std::span(depth_back).first(200));
+}
+template <class H>
+[[gnu::noinline]] void depth_hash_update() {
+    H h;
+    h.update(std::span(depth_in).first(300));
+    h.finalize(std::span(depth_out).template first<H::digest_size>());
+}
+template <class H>
+[[gnu::noinline]] void depth_hash_oneshot() {
+    const auto d = lwc::hash<H>(std::span(depth_in).first(300));
+    std::copy(d.begin(), d.end(), depth_out.begin());
+}
+template <class X>
+[[gnu::noinline]] void depth_xof() {
+    lwc::xof<X>(std::span(depth_in).first(300), std::span(depth_out).first(100));
+}
+
+void expect_wiped_below(std::string_view name, const char* op, void (*call)()) {
+    if (!wipe_is_call_free) GTEST_SKIP() << "the wipe calls memset here";
+    const stack_use use = measure(call);
+    EXPECT_GT(use.total, 0u) << name << " " << op << ": nothing written (vacuous)";
+    EXPECT_LT(use.kernel, use.total)
+        << name << " " << op << ": the kernel wrote " << use.kernel
+        << " bytes below the caller, as deep as or deeper than the wipe reaches (" << use.total
+        << "; stack_wipe_size " << detail::stack_wipe_size << ")";
+}
+
+template <class A>
+class AeadStackDepth : public StackResidue<A> {};
+TYPED_TEST_SUITE(AeadStackDepth, typename gtest_types<all_aeads>::type);
+TYPED_TEST(AeadStackDepth, TheWipeReachesBelowTheKernel) {
+    using A = TypeParam;
+    std::mt19937_64 rng(5);
+    for (auto& x : depth_in) x = std::uint8_t(rng());
+    for (auto& x : depth_key) x = std::uint8_t(rng());
+    for (auto& x : depth_nonce) x = std::uint8_t(rng());
+    expect_wiped_below(A::name, "encrypt", &depth_encrypt<A>);
+    expect_wiped_below(A::name, "decrypt", &depth_decrypt<A>);
+    ASSERT_TRUE(std::equal(depth_in.begin(), depth_in.begin() + 200, depth_back.begin()));
+    depth_tag[0] ^= 1;
+    expect_wiped_below(A::name, "rejected decrypt", &depth_decrypt<A>);
+}
+
+template <class H>
+class HashStackDepth : public StackResidue<H> {};
+TYPED_TEST_SUITE(HashStackDepth, typename gtest_types<all_hashes>::type);
+TYPED_TEST(HashStackDepth, TheWipeReachesBelowTheKernel) {
+    using H = TypeParam;
+    expect_wiped_below(H::name, "update/finalize", &depth_hash_update<H>);
+    expect_wiped_below(H::name, "one-shot", &depth_hash_oneshot<H>);
+}
+
+template <class X>
+class XofStackDepth : public StackResidue<X> {};
+TYPED_TEST_SUITE(XofStackDepth, typename gtest_types<registry::all_xofs>::type);
+TYPED_TEST(XofStackDepth, TheWipeReachesBelowTheKernel) {
+    using X = TypeParam;
+    expect_wiped_below(X::name, "one-shot", &depth_xof<X>);
 }
 
 }  // namespace

@@ -272,9 +272,16 @@ inline std::size_t max_len(const std::size_t (&len)[W]) noexcept {
 // deepest measured (gcc 12 -O3 -march=native -fstack-usage, 16 lanes) is about
 // 10.8 KiB, the grouping (2.9 KiB) plus Xoodyak's or Schwaemm256's kernel (7.7 KiB).
 inline constexpr std::size_t lane_stack_wipe_size = 16384;
-LWC_NOINLINE inline void wipe_lane_stack() noexcept {
+LWC_NOINLINE inline void wipe_lane_stack_area() noexcept {
     u8 area[lane_stack_wipe_size];
     secure_zero(area, sizeof area);
+}
+// Never a tail call, for the reason wipe_stack() gives.
+LWC_ALWAYS_INLINE void wipe_lane_stack() noexcept {
+    wipe_lane_stack_area();
+#if defined(__GNUC__)
+    __asm__ __volatile__("" ::: "memory");
+#endif
 }
 
 }  // namespace lwc::detail::batch

@@ -76,8 +76,8 @@ LWC_ALWAYS_INLINE __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept {
 }
 
 // One round from SubCells on, plus the next round's AddConstant.
-LWC_ALWAYS_INLINE __m512i round_avx512(__m512i x, __m512i sboxes, __m512i next_rc) noexcept {
-    const auto& c = avx512_constants;
+LWC_ALWAYS_INLINE __m512i round_avx512(const avx512_tables& c, __m512i x, __m512i sboxes,
+                                       __m512i next_rc) noexcept {
     const __m512i t = _mm512_shuffle_epi8(sboxes, x);
     __m512i m[cells];
     for (int d = 0; d < cells; ++d)
@@ -134,10 +134,17 @@ struct photon256_avx512 {
 
     static void permute(state& s) noexcept {
         using namespace photon256;
-        const auto& c = avx512_constants;
-        const __m512i sboxes = load512(&c.sbox);
-        __m512i x = _mm512_xor_si512(s.cells, load512(&c.rc[0]));
-        for (int r = 0; r < rounds; ++r) x = round_avx512(x, sboxes, load512(&c.rc[r + 1]));
+        const avx512_tables* c = &avx512_constants;
+        const __m512i sboxes = load512(&c->sbox);
+        __m512i x = _mm512_xor_si512(s.cells, load512(&c->rc[0]));
+        for (int r = 0; r < rounds; ++r) {
+            // The tables are read in every round, as memory operands of the instructions
+            // that use them: hoisted out of the loop, their 16 vectors did not fit in the
+            // registers beside the mode's, and gcc 12 copied them to the stack (a 2 KiB
+            // frame for the AEAD kernel, twice the depth of the stack wipe).
+            c = value_barrier(c);
+            x = round_avx512(*c, x, sboxes, load512(&c->rc[r + 1]));
+        }
         s.cells = x;
     }
 };
