@@ -56,6 +56,18 @@ extern "C" {
 
 /* A status that must be checked (a failed lwc_aead_open leaves no plaintext): compilers
  * that can warn when it is ignored do. Define LWC_NODISCARD empty to turn it off. */
+/* lwc_hash and lwc_xof name both a struct and a function (C's separate tag namespace, as
+ * struct stat and stat()). In C++ that is legal too, but g++ -Wshadow says the function
+ * "hides the constructor" of the struct: the two declarations are bracketed by these so
+ * that a C++ program built with -Wshadow includes this header without a warning. */
+#if defined(__cplusplus) && defined(__GNUC__)
+#define LWC_SAME_NAME_BEGIN_ _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")
+#define LWC_SAME_NAME_END_ _Pragma("GCC diagnostic pop")
+#else
+#define LWC_SAME_NAME_BEGIN_
+#define LWC_SAME_NAME_END_
+#endif
+
 #ifndef LWC_NODISCARD
 #if defined(__GNUC__) || defined(__clang__)
 #define LWC_NODISCARD __attribute__((warn_unused_result))
@@ -187,7 +199,9 @@ LWC_API size_t lwc_hash_count(void);
 LWC_API const struct lwc_hash *lwc_hash_at(size_t index);
 LWC_API const struct lwc_hash *lwc_hash_find(const char *name);  /* any case; NULL when unknown */
 
+LWC_SAME_NAME_BEGIN_
 LWC_API LWC_NODISCARD int lwc_hash(const struct lwc_hash *alg, uint8_t *out, const uint8_t *in, size_t in_len);
+LWC_SAME_NAME_END_
 
 LWC_API LWC_NODISCARD int lwc_hash_init(const struct lwc_hash *alg, lwc_hash_state *state);
 LWC_API LWC_NODISCARD int lwc_hash_update(lwc_hash_state *state, const uint8_t *in, size_t in_len);
@@ -233,8 +247,10 @@ LWC_API const struct lwc_xof *lwc_xof_at(size_t index);         /* NULL past the
 LWC_API const struct lwc_xof *lwc_xof_find(const char *name);   /* any case; NULL when unknown */
 
 /* One shot, no customization: out_len bytes of output for in. */
+LWC_SAME_NAME_BEGIN_
 LWC_API LWC_NODISCARD int lwc_xof(const struct lwc_xof *alg, uint8_t *out, size_t out_len,
                                   const uint8_t *in, size_t in_len);
+LWC_SAME_NAME_END_
 
 /* customization: at most alg->max_customization_size bytes (LWC_ERR_LENGTH beyond, and
  * for a scheme that takes none, any nonzero length); NULL with a length of 0 = none. */

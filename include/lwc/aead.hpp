@@ -3,6 +3,9 @@
 // inherits, and generic helpers (attached tag, vectors) written against the concept.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -337,3 +340,4 @@ std::optional<std::vector<std::uint8_t>> open(std::span<const std::uint8_t, A::k
 }
 
 }  // namespace lwc
+#endif  // LWC_CXX20

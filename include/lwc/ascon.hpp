@@ -7,6 +7,9 @@
 // All four on Ascon-p over five little-endian 64-bit lanes.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <span>
 #include <utility>
 #include <string_view>
@@ -317,3 +320,4 @@ using AsconXof128 = BasicAsconXof128<detail::ascon_default>;
 using AsconCxof128 = BasicAsconCxof128<detail::ascon_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

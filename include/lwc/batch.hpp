@@ -19,6 +19,9 @@
 // not end in job_status::ok.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -319,3 +322,4 @@ private:
 };
 
 }  // namespace lwc
+#endif  // LWC_CXX20

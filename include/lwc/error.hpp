@@ -3,6 +3,9 @@
 // lwc::size_error (thrown where exceptions are on), LWC_ON_ERROR and a trap where not.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -120,3 +123,4 @@ inline constexpr bool refusals_trap = false;
 }  // namespace detail
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -8,6 +8,9 @@
 // plaintext || 1; only the plaintext is encrypted. The tag is the accumulator.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -166,3 +169,4 @@ struct BasicGrain128Aead
 using Grain128Aead = BasicGrain128Aead<detail::grain128_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -3,6 +3,9 @@
 // and the one-shot helper.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <algorithm>
 #include <array>
 #include <concepts>
@@ -208,3 +211,4 @@ std::array<std::uint8_t, H::digest_size> hash(std::span<const std::uint8_t> msg)
 }
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -3,6 +3,9 @@
 // Umbrella header: every scheme, the Aead/Hash concepts and the registry.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include "aead.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
@@ -11,3 +14,4 @@
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
 #include "xoodyak.hpp"
+#endif  // LWC_CXX20

@@ -14,6 +14,9 @@
 // are public, choose branches.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <array>
 #include <bit>
 #include <cstring>
@@ -209,11 +212,11 @@ struct hash_core {
     static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 4, digest_size = 32, initial_blocks = 16 / rate;
     duplex<P, rate> d{P::load(zero_state.data())};
-    std::size_t blocks = 0;  // blocks absorbed so far, counted up to initial_blocks
+    std::size_t absorbed = 0;  // blocks absorbed so far, counted up to initial_blocks
 
     void absorb_block(const u8* block) noexcept {
-        if (blocks < initial_blocks) {
-            add_bytes<P>(d.s, rate * blocks++, block, rate);
+        if (absorbed < initial_blocks) {
+            add_bytes<P>(d.s, rate * absorbed++, block, rate);
         } else {
             d.absorb(block, rate);
         }
@@ -224,9 +227,9 @@ struct hash_core {
     }
 
     void finalize(std::span<const u8> last, u8* digest) noexcept {
-        if (blocks < initial_blocks) {
-            const std::size_t len = rate * blocks + last.size();  // 0..16
-            add_bytes<P>(d.s, rate * blocks, last.data(), last.size());
+        if (absorbed < initial_blocks) {
+            const std::size_t len = rate * absorbed + last.size();  // 0..16
+            add_bytes<P>(d.s, rate * absorbed, last.data(), last.size());
             const u8 pad = 0x01;
             if (len > 0 && len < 16) add_bytes<P>(d.s, len, &pad, 1);
             add_domain<P>(d.s, len < 16 ? 1 : 2);
@@ -266,3 +269,4 @@ using PhotonBeetleAead128 = BasicPhotonBeetleAead128<detail::photon256_default>;
 using PhotonBeetleHash = BasicPhotonBeetleHash<detail::photon256_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -3,6 +3,9 @@
 // adding a scheme is one header and one line here.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <cstddef>
 #include <type_traits>
 
@@ -117,3 +120,4 @@ static_assert([] {
 }());
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -13,6 +13,9 @@
 // "big" permutation, every other block the "slim" one.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <algorithm>
 #include <array>
 #include <span>
@@ -324,3 +327,4 @@ using XOEsch256 = BasicXOEsch256<detail::sparkle_default>;
 using XOEsch384 = BasicXOEsch384<detail::sparkle_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

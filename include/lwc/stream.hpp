@@ -13,6 +13,9 @@
 //   decrypt_range(), and encrypt() / decrypt() of whole buffers.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -491,3 +494,4 @@ constexpr std::size_t max_state_size() noexcept {
 }
 
 }  // namespace lwc::stream
+#endif  // LWC_CXX20

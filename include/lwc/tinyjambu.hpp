@@ -2,6 +2,9 @@
 // TinyJambu-128/192/256 v2 (NIST LWC final round): key 16/24/32 bytes, nonce 12, tag 8.
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <array>
 #include <span>
 #include <string_view>
@@ -190,3 +193,4 @@ using TinyJambu192 = BasicTinyJambu192<detail::tinyjambu_default>;
 using TinyJambu256 = BasicTinyJambu256<detail::tinyjambu_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

@@ -6,6 +6,9 @@
 // one squeeze of a + b bytes gives).
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <algorithm>
 #include <array>
 #include <concepts>
@@ -168,3 +171,4 @@ void xof(std::span<const std::uint8_t> msg, std::span<std::uint8_t> out) {
 }
 
 }  // namespace lwc
+#endif  // LWC_CXX20

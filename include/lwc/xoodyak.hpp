@@ -5,6 +5,9 @@
 //   XoodyakHash  digest 32
 #pragma once
 
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
 #include <span>
 #include <string_view>
 
@@ -198,3 +201,4 @@ using XoodyakHash = BasicXoodyakHash<detail::xoodoo_default>;
 using XoodyakXof = BasicXoodyakXof<detail::xoodoo_default>;
 
 }  // namespace lwc
+#endif  // LWC_CXX20

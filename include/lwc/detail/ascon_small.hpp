@@ -64,14 +64,14 @@ private:
         x[8] = x4;
     }
 
-    // p_L on one lane (low, high): lane ^= rotr(lane, rot[0]) ^ rotr(lane, rot[1]).
+    // p_L on one lane (low, high): lane ^= rotr(lane, amount[0]) ^ rotr(lane, amount[1]).
     template <class Word>
-    static LWC_ALWAYS_INLINE void linear(Word& low, Word& high, const u8* rot) noexcept {
+    static LWC_ALWAYS_INLINE void linear(Word& low, Word& high, const u8* amount) noexcept {
         const u32 lo32 = low, hi32 = high;
         u32 yl = lo32, yh = hi32;
         for (int k = 0; k < 2; ++k) {
-            const unsigned n = rot[k] & 31;  // never 0: no amount is 0 or 32
-            const bool swap = rot[k] >= 32;
+            const unsigned n = amount[k] & 31;  // never 0: no amount is 0 or 32
+            const bool swap = amount[k] >= 32;
             const u32 a = swap ? hi32 : lo32, b = swap ? lo32 : hi32;
             yl ^= (a >> n) | (b << (32 - n));
             yh ^= (b >> n) | (a << (32 - n));

@@ -3,6 +3,24 @@
 // of the library lives in.
 #pragma once
 
+// lwcrypto is C++20. An older language mode gets this one error rather than hundreds from
+// the first C++20 name on (std::endian, std::span, concepts): every public header includes
+// this file before anything else and skips its body when LWC_CXX20 is 0. (MSVC keeps
+// __cplusplus at 199711L unless /Zc:__cplusplus; _MSVC_LANG is its language version.)
+#if defined(_MSVC_LANG)
+#define LWC_CPLUSPLUS_ _MSVC_LANG
+#elif defined(__cplusplus)
+#define LWC_CPLUSPLUS_ __cplusplus
+#else
+#define LWC_CPLUSPLUS_ 0L
+#endif
+#if LWC_CPLUSPLUS_ < 202002L
+#error "lwcrypto needs C++20 (-std=c++20)"
+#define LWC_CXX20 0
+#else
+#define LWC_CXX20 1
+#endif
+
 // ------------------------------------------------------------ the feature list
 //
 // One list per architecture of every target feature that can change the code a compiler
@@ -169,6 +187,7 @@
 #define LWC_ISA_NS LWC_DIGITS(LWC_ISA_PREFIX_ LWC_ISA_DIGITS_, LWC_PADDING_)
 #endif
 
+#if LWC_CXX20
 #include <cstdint>
 
 namespace lwc::inline LWC_ISA_NS::detail::isa {
@@ -184,3 +203,4 @@ inline constexpr std::uint64_t compiled = [] {
 static_assert(LWC_ISA_COUNT <= 48, "the namespace name holds 48 feature bits");
 
 }  // namespace lwc::detail::isa
+#endif  // LWC_CXX20
