@@ -253,5 +253,15 @@ bench-peers:
 	$(call install_missing,gcc:gcc g++:g++ clang++:clang python3:python3,)
 	bench/peers/run.sh $(PEERS_DIR) $(PEERS_ARGS)
 
+# --- the docs' commands (tools/run_doc_commands.py) ---
+# Every fenced block marked `sh tested` in README.md and docs/*.md runs as written, in a
+# scratch directory beside a copy of the checkout: liblwc configured, built, installed and
+# linked into a C program with pkg-config (docs/c-api.md), and liblwc.a built for Cortex-M
+# with the toolchain file (README.md, docs/firmware.md: gcc-arm-none-eabi of deps-firmware).
+TEST_STEPS += test-docs
+.PHONY: test-docs
+test-docs: deps deps-firmware
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) python3 tools/run_doc_commands.py
+
 # Last, once every section has appended its steps (prerequisites expand when read).
 test: $(TEST_STEPS)
