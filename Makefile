@@ -5,6 +5,16 @@ CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# ccache where it is installed (make deps-build installs it): every CMake build below,
+# the Python package's included, compiles through it, with the paths under this checkout
+# hashed as relative ones, so that a fresh clone in another folder hits the cache too.
+ifneq ($(shell command -v ccache),)
+export CMAKE_C_COMPILER_LAUNCHER := ccache
+export CMAKE_CXX_COMPILER_LAUNCHER := ccache
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := true
+endif
+
 .PHONY: all deps configure build run test test-cpp bench clean
 
 # `make test` runs every step listed here, in order; each face or check appends its own.
@@ -29,7 +39,7 @@ endef
 # the security checks' tools.
 .PHONY: deps-build
 deps-build:
-	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++,)
+	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++ ccache:ccache,)
 
 deps: deps-build
 	$(call install_missing,pkg-config:pkg-config,\

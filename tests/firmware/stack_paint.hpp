@@ -18,7 +18,7 @@ namespace {
 #endif
 constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
 // Where detail::wipe_stack_area clears without calling memset (Cortex-M: a word loop;
-// x86-64: rep stosb), nothing it does lands below its area.
+// x86-64: vector stores), nothing it does lands below its area.
 #if (defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M') || \
     (defined(__x86_64__) && defined(__GNUC__))
 constexpr bool wipe_is_call_free = true;
