@@ -273,5 +273,17 @@ TEST_STEPS += test-docs
 test-docs: deps deps-firmware
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) python3 tools/run_doc_commands.py
 
-# Last, once every section has appended its steps (prerequisites expand when read).
-test: $(TEST_STEPS)
+# Last, after every section has appended its steps. Each step in turn, timed; the table of steps and their times at the end (also when a
+# step fails: the steps run so far, and which failed).
+test:
+	@set -u; times=""; failed=""; total0=$$(date +%s); \
+	for step in $(TEST_STEPS); do \
+	  t0=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$step || failed=$$step; \
+	  times="$$times $$step:$$(( $$(date +%s) - t0 ))"; \
+	  [ -z "$$failed" ] || break; \
+	done; \
+	printf '\n%-22s %8s\n' step seconds; \
+	for e in $$times; do printf '%-22s %8s\n' "$${e%%:*}" "$${e##*:}"; done; \
+	printf '%-22s %8s\n' total $$(( $$(date +%s) - total0 )); \
+	if [ -n "$$failed" ]; then echo "make test: $$failed FAILED"; exit 1; fi
