@@ -238,7 +238,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
         // a kernel's. Not rep stosb: 6% on a 64-byte Ascon-AEAD128 call (AMD Zen 5).
         constexpr std::size_t n = (stack_wipe_size + 63) / 64 * 64;
         std::size_t i;
-#if defined(__AVX__)
+#if LWC_HAS(__AVX__)
         __asm__ __volatile__(
             "sub %1, %%rsp\n\t"
             "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
