@@ -223,11 +223,15 @@ const char* lwc_strerror(int status) {
     case LWC_ERR_ARGUMENT:
         return "invalid argument (a NULL pointer, an unknown descriptor or overlapping buffers)";
     case LWC_ERR_LENGTH: return "length out of range";
-    case LWC_ERR_STATE: return "hash state not initialized, or a stream call out of order";
+    case LWC_ERR_STATE:
+        // The commonest cause first: a call after lwc_hash_final (or lwc_xof_clear).
+        return "state already finalized, or not initialized (or an XOF update after a squeeze, "
+               "or a stream call out of order)";
     case LWC_ERR_FORMAT:
         return "not an lwc stream of this scheme (magic, version, scheme or chunk size)";
     case LWC_ERR_TRUNCATED: return "truncated stream or chunk";
     case LWC_ERR_READ: return "read failed";
+    case LWC_ERR_CUSTOMIZATION: return "this XOF takes no customization string";
     default: return "unknown status";
     }
 }
@@ -383,6 +387,7 @@ int lwc_xof(const struct lwc_xof* alg, uint8_t* out, size_t out_len, const uint8
 
 int lwc_xof_init(const struct lwc_xof* alg, lwc_xof_state* st, const uint8_t* z, size_t z_len) {
     if (st == nullptr || !is_listed(alg) || bad_buffer(z, z_len)) return LWC_ERR_ARGUMENT;
+    if (z_len > 0 && alg->max_customization_size == 0) return LWC_ERR_CUSTOMIZATION;
     if (z_len > alg->max_customization_size) return LWC_ERR_LENGTH;
     if (overlap({z, z_len}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
     header_of(st)->alg = alg;

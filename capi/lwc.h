@@ -94,13 +94,16 @@ typedef enum lwc_status {
                                output, NULL with a nonzero length, or an output that
                                overlaps another argument (other than exactly in place) */
     LWC_ERR_LENGTH = -3,    /* a length out of range (ciphertext shorter than a tag, overflow) */
-    LWC_ERR_STATE = -4,     /* a hash or XOF state that was not initialized (or already
-                               finalized), an XOF update after a squeeze, or a stream call
+    LWC_ERR_STATE = -4,     /* a hash or XOF state already finalized (or cleared) or never
+                               initialized, an XOF update after a squeeze, or a stream call
                                out of order */
     LWC_ERR_FORMAT = -5,    /* not an lwc stream, an unknown version, another scheme, a chunk
                                size out of range, an empty final chunk after data */
     LWC_ERR_TRUNCATED = -6, /* a stream or chunk shorter than its layout (or no final chunk) */
-    LWC_ERR_READ = -7       /* lwc_stream_decrypt_range's read callback failed */
+    LWC_ERR_READ = -7,      /* lwc_stream_decrypt_range's read callback failed */
+    LWC_ERR_CUSTOMIZATION = -8 /* a customization string given to an XOF that takes none
+                               (max_customization_size 0); a longer one than a CXOF takes
+                               is LWC_ERR_LENGTH */
 } lwc_status;
 
 /* A short English description of a status ("tag verification failed", ...). */
@@ -252,8 +255,9 @@ LWC_API LWC_NODISCARD int lwc_xof(const struct lwc_xof *alg, uint8_t *out, size_
                                   const uint8_t *in, size_t in_len);
 LWC_SAME_NAME_END_
 
-/* customization: at most alg->max_customization_size bytes (LWC_ERR_LENGTH beyond, and
- * for a scheme that takes none, any nonzero length); NULL with a length of 0 = none. */
+/* customization: at most alg->max_customization_size bytes (LWC_ERR_LENGTH beyond; for a
+ * scheme that takes none, any nonzero length is LWC_ERR_CUSTOMIZATION); NULL with a length
+ * of 0 = none. */
 LWC_API LWC_NODISCARD int lwc_xof_init(const struct lwc_xof *alg, lwc_xof_state *state,
                                        const uint8_t *customization, size_t customization_len);
 /* LWC_ERR_STATE once the state has squeezed (nothing absorbed). */

@@ -428,8 +428,12 @@ static void check_xof_arguments(const struct lwc_xof *x) {
     CHECK(lwc_xof_init(x, NULL, NULL, 0) == LWC_ERR_ARGUMENT);
     CHECK(lwc_xof_init(&foreign, &st, NULL, 0) == LWC_ERR_ARGUMENT);
     CHECK(lwc_xof_init(x, &st, NULL, 1) == LWC_ERR_ARGUMENT);
-    /* The longest string it takes, and one byte more (any byte for one that takes none). */
-    CHECK(lwc_xof_init(x, &st, z, too_long) == LWC_ERR_LENGTH);
+    /* The longest string it takes, and one byte more (any byte for one that takes none:
+     * a status of its own, whose text says so). */
+    CHECK(lwc_xof_init(x, &st, z, too_long) ==
+          (x->max_customization_size == 0 ? LWC_ERR_CUSTOMIZATION : LWC_ERR_LENGTH));
+    if (x->max_customization_size == 0)
+        CHECK(lwc_xof_init(x, &st, z, 300) == LWC_ERR_CUSTOMIZATION);
     CHECK(lwc_xof_init(x, &st, z, too_long - 1) == LWC_OK && lwc_xof_clear(&st) == LWC_OK);
     /* Never initialized or cleared: a state error. A hash state is no XOF state. */
     memset(&st, 0, sizeof st);
@@ -479,7 +483,8 @@ static int path_in(const char *path, const char *backend) {
 }
 
 static void check_lookup(const char *backend) {
-    const int codes[] = {LWC_OK, LWC_ERR_VERIFY, LWC_ERR_ARGUMENT, LWC_ERR_LENGTH, LWC_ERR_STATE};
+    const int codes[] = {LWC_OK, LWC_ERR_VERIFY, LWC_ERR_ARGUMENT, LWC_ERR_LENGTH, LWC_ERR_STATE,
+                         LWC_ERR_FORMAT, LWC_ERR_TRUNCATED, LWC_ERR_READ, LWC_ERR_CUSTOMIZATION};
     size_t i, j;
 
     snprintf(context, sizeof context, "lookup");
@@ -519,6 +524,10 @@ static void check_lookup(const char *backend) {
         CHECK(h->digest_size > 0 && h->digest_size <= LWC_HASH_MAX_DIGEST_SIZE && h->block_size > 0);
         CHECK(path_in(h->backend, backend));
     }
+    /* The texts name the commonest cause first: a state used after lwc_hash_final. */
+    CHECK(strncmp(lwc_strerror(LWC_ERR_STATE), "state already finalized, or not initialized",
+                  strlen("state already finalized, or not initialized")) == 0);
+    CHECK(strcmp(lwc_strerror(LWC_ERR_CUSTOMIZATION), "this XOF takes no customization string") == 0);
     for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
         CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(12345)) != 0);
         for (j = 0; j < i; ++j) CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(codes[j])) != 0);
