@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
 # Every frame of the library's code in one build (gcc/clang -fstack-usage: the .su files
 # under DIR) is smaller than the stack wipe that follows it: detail::stack_wipe_size
-# (1024 bytes) for the single-message code, detail::batch::lane_stack_wipe_size (16 KiB)
+# (read from bytes.hpp) for the single-message code, detail::batch::lane_stack_wipe_size (16 KiB)
 # for the batch and its lane code; none is dynamic. A frame is only part of a call's
 # depth (callees, the red zone): test_hygiene's StackDepth measures the whole.
-#   cmake -DDIR=<object dir> -DTARGET=<name> -P check_stack_usage.cmake
-set(wipe 1024)
+#   cmake -DDIR=<object dir> -DTARGET=<name> -DINCLUDE=<include dir> -P check_stack_usage.cmake
+# The hosts' depth: the last LWC_STACK_WIPE_SIZE defined (the first is Cortex-M's).
+file(STRINGS ${INCLUDE}/lwc/detail/bytes.hpp defines REGEX "^#define LWC_STACK_WIPE_SIZE [0-9]+")
+list(GET defines -1 wipe)
+string(REGEX REPLACE ".* " "" wipe "${wipe}")
 set(lane_wipe 16384)
 file(GLOB_RECURSE files ${DIR}/*.su)
 if(NOT files)
