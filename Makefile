@@ -121,7 +121,7 @@ $(VENV)/.deps: $(VENV)/.build-deps
 venv: $(VENV)/.deps
 
 python-install: $(VENV)/.build-deps | deps-build
-	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -q --no-build-isolation \
+	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -v --no-build-isolation \
 	  -C build-dir=$(PY_BUILD) .
 
 test-python: python-install $(VENV)/.deps

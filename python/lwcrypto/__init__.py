@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """lwcrypto: the NIST Lightweight Cryptography finalists for Python.
 
-TinyJambu, Photon-Beetle, Grain-128AEADv2, Xoodyak and Sparkle (Schwaemm, Esch), from
-the C++ core through liblwc. The extension makes one class per scheme of the registry.
+Ascon as standardized in NIST SP 800-232 (Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128,
+Ascon-CXOF128), TinyJambu, Photon-Beetle, Grain-128AEADv2, Xoodyak (AEAD, hash, XOF) and
+Sparkle (Schwaemm, Esch, XOEsch), from the C++ core through liblwc. The extension makes
+one class per scheme of the registry: AEADs, hashes and extendable-output functions (XOFs).
 
 AEADs, shaped like pyca/cryptography's::
 

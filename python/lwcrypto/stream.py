@@ -18,10 +18,36 @@ chunk (a cut at a chunk boundary raises InvalidTag too). The bytes returned befo
 failure were verified, but the whole file was not: keep them back until read() returned
 b"" (the end, all verified) when all or nothing matters.
 """
+from __future__ import annotations
+
 import io
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Union, overload
 
-from ._lwcrypto import InvalidTag, _stream
+from ._lwcrypto import InvalidTag, _stream  # type: ignore[import-not-found, unused-ignore]
+
+if TYPE_CHECKING:  # the types of the signatures below (names for type checkers only)
+    from types import TracebackType
+
+    from typing_extensions import Buffer
+
+    from . import Aead
+
+    class Readable(Protocol):
+        """A binary file object read by a reader: read(n), readinto(b) where it has one."""
+        def read(self, n: int, /) -> bytes: ...
+
+    class Writable(Protocol):
+        """A binary file object a writer writes to."""
+        def write(self, b: bytes, /) -> object: ...
+
+    class Seekable(Readable, Protocol):
+        """A binary file with random access (decrypt_range)."""
+        def seek(self, offset: int, whence: int = ..., /) -> int: ...
+
+    # An AEAD scheme: its registry name ("xoodyak"), its class or an object of it.
+    AeadLike = Union[str, type[Aead], Aead]
 
 __all__ = ["open", "encrypt", "decrypt", "iter_encrypt", "iter_decrypt", "decrypt_range",
            "InvalidTag", "SchemeMismatch", "MAGIC", "DEFAULT_CHUNK_SIZE", "MIN_CHUNK_SIZE", "MAX_CHUNK_SIZE"]
@@ -32,12 +58,13 @@ MIN_CHUNK_SIZE, MAX_CHUNK_SIZE = 64, 1 << 24
 _HEADER_FIXED_SIZE = 45
 
 
-def _readinto_exactly(f, view):
+def _readinto_exactly(f: Readable, view: memoryview) -> int:
     """Fills view from f, short only at its end (f.read where f has no readinto)."""
     got = 0
+    readinto = getattr(f, "readinto", None)
     while got < len(view):
-        if hasattr(f, "readinto"):
-            n = f.readinto(view[got:])
+        if readinto is not None:
+            n = readinto(view[got:])
         else:
             part = f.read(len(view) - got)
             n = len(part)
@@ -52,12 +79,12 @@ class SchemeMismatch(ValueError):
     """The stream's header names another scheme than the reader was given."""
 
 
-def _scheme_name(aead):
+def _scheme_name(aead: AeadLike) -> str:
     """A registry name from a name, an AEAD class or an AEAD object."""
     return aead if isinstance(aead, str) else aead.name
 
 
-def _read_exactly(f, n):
+def _read_exactly(f: Readable, n: int) -> bytes:
     """n bytes from f, fewer only at its end (a pipe may return less per read)."""
     parts, got = [], 0
     while got < n:
@@ -72,33 +99,36 @@ def _read_exactly(f, n):
 class StreamWriter(io.RawIOBase):
     """Seals what is written into fileobj; close() writes the final chunk."""
 
-    def __init__(self, fileobj, aead, key, chunk_size=DEFAULT_CHUNK_SIZE):
+    def __init__(self, fileobj: Writable, aead: AeadLike, key: Buffer,
+                 chunk_size: int = DEFAULT_CHUNK_SIZE) -> None:
         self._f = fileobj
-        self._e = _stream.Encryptor(_scheme_name(aead), key, os.urandom(_stream.SALT_SIZE),
+        self._e: Any = _stream.Encryptor(_scheme_name(aead), key, os.urandom(_stream.SALT_SIZE),
                                     chunk_size)
         self._chunk = chunk_size
         self._buf = bytearray()
         self._f.write(self._e.header)
 
-    def writable(self):
+    def writable(self) -> bool:
         return True
 
-    def write(self, b):
-        if self.closed:
+    def write(self, b: Buffer) -> int:
+        if self.closed or self._e is None:
             raise ValueError("write to a closed stream")
-        self._buf += b
+        data = memoryview(b).cast("B")  # a count of bytes, whatever the buffer's items
+        self._buf += data
         # A chunk goes out only once more data follows it: the final one may be full.
         while len(self._buf) > self._chunk:
             self._f.write(self._e.push(self._buf[: self._chunk], False))
             del self._buf[: self._chunk]
-        return len(b)
+        return len(data)
 
-    def __exit__(self, kind, value, tb):
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
         if kind is not None:  # an error while writing: no final chunk seals a partial file
             self._e = None
         return super().__exit__(kind, value, tb)
 
-    def close(self):
+    def close(self) -> None:
         if not self.closed and self._e is not None:
             self._f.write(self._e.push(bytes(self._buf), True))
             self._e = None
@@ -106,7 +136,8 @@ class StreamWriter(io.RawIOBase):
         super().close()
 
 
-def _open_header(fileobj, key, aead):
+def _open_header(fileobj: Readable, key: Buffer,
+                 aead: AeadLike | None) -> tuple[Any, str, int]:
     """(Decryptor, scheme name, chunk size) from the header at fileobj's position (read
     past it); aead, when given, must be the header's scheme."""
     head = _read_exactly(fileobj, _HEADER_FIXED_SIZE)
@@ -126,20 +157,20 @@ class StreamReader(io.RawIOBase):
     """Reads and verifies a stream from fileobj; the scheme comes from the header
     (aead, when given, must match it)."""
 
-    def __init__(self, fileobj, key, aead=None):
+    def __init__(self, fileobj: Readable, key: Buffer, aead: AeadLike | None = None) -> None:
         self._f = fileobj
         self._d, self.scheme, self.chunk_size = _open_header(fileobj, key, aead)
         self._sealed = self.chunk_size + self._d.tag_size
         self._buf = memoryview(bytearray(self._sealed + 1))
         self._ahead = b""  # the byte read past the previous chunk
-        self._plain = b""
+        self._plain: bytes = b""
         self._pos = 0
         self._done = False
 
-    def readable(self):
+    def readable(self) -> bool:
         return True
 
-    def _next_chunk(self):
+    def _next_chunk(self) -> None:
         # The sealed chunk and the byte after it (is this the final chunk?) into one buffer,
         # handed to the extension as a view: no copy of the chunk on the way.
         view = self._buf
@@ -154,39 +185,50 @@ class StreamReader(io.RawIOBase):
             self._d.finish()
             self._done = True
 
-    def readinto(self, b):
+    def readinto(self, b: Buffer) -> int:
         while self._pos == len(self._plain) and not self._done:
             self._next_chunk()
-        n = min(len(b), len(self._plain) - self._pos)
-        b[:n] = self._plain[self._pos : self._pos + n]
+        out = memoryview(b).cast("B")
+        n = min(len(out), len(self._plain) - self._pos)
+        out[:n] = self._plain[self._pos : self._pos + n]
         self._pos += n
         return n
 
-    def chunks(self):
+    def chunks(self) -> Iterator[bytes]:
         """The rest of the plaintext, one verified chunk at a time (do not mix with read)."""
         while not self._done:
             self._next_chunk()
             self._pos = len(self._plain)
             yield self._plain
 
-    def finish(self):
+    def finish(self) -> None:
         """Reads to the end; raises InvalidTag unless every chunk verified."""
         while not self._done:
             self._next_chunk()
 
 
-def open(fileobj, mode="rb", *, key, aead=None, chunk_size=DEFAULT_CHUNK_SIZE):
+@overload
+def open(fileobj: Writable, mode: Literal["wb"], *, key: Buffer, aead: AeadLike,
+         chunk_size: int = DEFAULT_CHUNK_SIZE) -> StreamWriter: ...
+@overload
+def open(fileobj: Readable, mode: Literal["rb"] = "rb", *, key: Buffer,
+         aead: AeadLike | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE) -> io.BufferedReader: ...
+def open(fileobj: Readable | Writable, mode: str = "rb", *, key: Buffer,
+         aead: AeadLike | None = None,
+         chunk_size: int = DEFAULT_CHUNK_SIZE) -> StreamWriter | io.BufferedReader:
     """A writer ("wb": aead required) or a buffered reader ("rb") on a binary file object."""
     if mode == "wb":
         if aead is None:
             raise ValueError("writing a stream needs aead=")
-        return StreamWriter(fileobj, aead, key, chunk_size)
+        return StreamWriter(fileobj, aead, key, chunk_size)  # type: ignore[arg-type]
     if mode == "rb":
-        return io.BufferedReader(StreamReader(fileobj, key, aead), buffer_size=chunk_size)
+        return io.BufferedReader(StreamReader(fileobj, key, aead),  # type: ignore[arg-type]
+                                 buffer_size=chunk_size)
     raise ValueError(f"mode must be 'rb' or 'wb', not {mode!r}")
 
 
-def encrypt(aead, key, data, chunk_size=DEFAULT_CHUNK_SIZE):
+def encrypt(aead: AeadLike, key: Buffer, data: Buffer,
+            chunk_size: int = DEFAULT_CHUNK_SIZE) -> bytes:
     """The stream of data, sealed with aead under key (a fresh random salt)."""
     out = io.BytesIO()
     with StreamWriter(out, aead, key, chunk_size) as w:
@@ -195,13 +237,14 @@ def encrypt(aead, key, data, chunk_size=DEFAULT_CHUNK_SIZE):
         return out.getvalue()
 
 
-def decrypt(key, data, aead=None):
+def decrypt(key: Buffer, data: Buffer, aead: AeadLike | None = None) -> bytes:
     """The plaintext of a whole stream; InvalidTag unless every chunk verified."""
     r = StreamReader(io.BytesIO(data), key, aead)
     return r.readall()
 
 
-def iter_encrypt(aead, key, fileobj, chunk_size=DEFAULT_CHUNK_SIZE):
+def iter_encrypt(aead: AeadLike, key: Buffer, fileobj: Readable,
+                 chunk_size: int = DEFAULT_CHUNK_SIZE) -> Iterator[bytes]:
     """The stream of fileobj's bytes (read to its end), as its header and then one sealed
     chunk at a time: constant memory for any size, a pipe as well as a file."""
     e = _stream.Encryptor(_scheme_name(aead), key, os.urandom(_stream.SALT_SIZE), chunk_size)
@@ -216,14 +259,15 @@ def iter_encrypt(aead, key, fileobj, chunk_size=DEFAULT_CHUNK_SIZE):
         chunk = following
 
 
-def iter_decrypt(key, fileobj, aead=None):
+def iter_decrypt(key: Buffer, fileobj: Readable, aead: AeadLike | None = None) -> Iterator[bytes]:
     """The plaintext of the stream in fileobj, one verified chunk at a time. A failure
     raises InvalidTag, after the chunks before it were returned (all verified, but the
     file as a whole was not until the generator ended)."""
     return StreamReader(fileobj, key, aead).chunks()
 
 
-def decrypt_range(key, fileobj, start, end, aead=None):
+def decrypt_range(key: Buffer, fileobj: Seekable, start: int, end: int,
+                  aead: AeadLike | None = None) -> bytes:
     """Plaintext bytes [start, end) of the stream in fileobj (seekable: a file), as a
     slice is (clamped to the plaintext's size), reading and verifying only the chunks
     that cover them. All or nothing: InvalidTag if one of them fails."""
@@ -237,8 +281,9 @@ def decrypt_range(key, fileobj, start, end, aead=None):
     if end <= start:
         return b""
 
-    def read(offset, n):
+    def read(offset: int, n: int) -> bytes:
         fileobj.seek(offset)
         return _read_exactly(fileobj, n)
 
-    return d.range(size, start, end - start, read)
+    part: bytes = d.range(size, start, end - start, read)
+    return part

@@ -244,7 +244,24 @@ constexpr const char* init_doc =
     "Keeps a copy of key (key_size bytes), wiped when the object is destroyed.\n"
     "ValueError for a key of another size, TypeError for a non-bytes-like one.";
 
-nb::object generate_key(nb::handle cls) {
+// Cls.generate_key() takes nothing: the scheme fixes the key size. pyca's habit,
+// AESGCM.generate_key(bit_length=128), gets one TypeError naming the right call, not
+// nanobind's list of supported signatures.
+nb::object generate_key(nb::handle cls, const nb::args& args, const nb::kwargs& kwargs) {
+    if (args.size() != 0 || kwargs.size() != 0) {
+        const nb::str qualname(cls.attr("__qualname__"));
+        const nb::str keywords(nb::str(", ").attr("join")(kwargs.attr("keys")()));
+        if (!nb::hasattr(cls, "key_size"))
+            raise(PyExc_TypeError, "%s.generate_key() takes no arguments; call it on a scheme's "
+                  "class: lwcrypto.XoodyakAead.generate_key()", qualname.c_str());
+        const std::size_t size = nb::cast<std::size_t>(cls.attr("key_size"));
+        raise(PyExc_TypeError,
+              "%s: %s.generate_key() takes no arguments (the scheme fixes the key size: %zu "
+              "bytes, %zu bits); call %s.generate_key(); got %zu positional argument(s)%s%s",
+              nb::str(cls.attr("name")).c_str(), qualname.c_str(), size, 8 * size,
+              qualname.c_str(), args.size(), kwargs.size() > 0 ? " and the keyword(s) " : "",
+              kwargs.size() > 0 ? keywords.c_str() : "");
+    }
     return nb::module_::import_("os").attr("urandom")(cls.attr("key_size"));
 }
 
