@@ -43,7 +43,8 @@ advises for AES-GCM; larger nonces for far more.
 
 DECRYPT_HELP = """\
 Decrypt and verify what lwc encrypt wrote: the stream format or a one-shot message, told
-apart by the stream's header (--format says which instead).
+apart by the stream's header (--format says which instead). A stream's header names its
+scheme: -a may be left out (given, it must be the header's); a one-shot message needs -a.
 
 Nothing is written to a file unless every chunk verified: the output goes to a temporary
 file beside it, renamed at the end; on failure it is removed, the exit status is 1, and
@@ -71,7 +72,7 @@ be an open descriptor: --key-file /dev/fd/3 3<key.hex, or --key-file <(command))
 
 def add_commands(command) -> None:
     p = command("encrypt", encrypt, "encrypt a file or stream", ENCRYPT_HELP + "\n" + KEY_SOURCES)
-    add_arguments(p, "the ciphertext")
+    add_arguments(p, "the ciphertext", scheme_required=True)
     p.add_argument("--format", choices=("stream", "oneshot"), default="stream",
                    help="the lwc stream format (default), or one message in one piece")
     p.add_argument("--chunk-size", metavar="SIZE", type=chunk_size_arg,
@@ -80,7 +81,7 @@ def add_commands(command) -> None:
     p.add_argument("--hex", action="store_true", help="write hex instead of raw bytes")
     p = command("decrypt", decrypt, "decrypt and verify a file or stream",
                 DECRYPT_HELP + "\n" + KEY_SOURCES)
-    add_arguments(p, "the plaintext")
+    add_arguments(p, "the plaintext", scheme_required=False)
     p.add_argument("--format", choices=("stream", "oneshot"),
                    help="the input's format (default: a stream if it starts with one's header)")
     p.add_argument("--range", metavar="START:END", type=range_arg,
@@ -110,9 +111,11 @@ def range_arg(text: str) -> tuple[int, int | None]:
     return int(start or 0), int(end) if end else None
 
 
-def add_arguments(p: argparse.ArgumentParser, what: str) -> None:
-    p.add_argument("-a", "--algorithm", required=True, metavar="NAME", type=scheme_arg("aead"),
-                   help="AEAD scheme (lwc list)")
+def add_arguments(p: argparse.ArgumentParser, what: str, scheme_required: bool) -> None:
+    p.add_argument("-a", "--algorithm", required=scheme_required, metavar="NAME",
+                   type=scheme_arg("aead"),
+                   help="AEAD scheme (lwc list)" if scheme_required else
+                   "AEAD scheme (lwc list); default: the one a stream's header names")
     key = p.add_mutually_exclusive_group(required=True)
     key.add_argument("--key-file", metavar="FILE",
                      help="key file: the key's raw bytes, or hex (as lwc keygen writes); "
@@ -180,17 +183,42 @@ def read_ad(args: argparse.Namespace) -> bytes:
 
 
 def prepare(args: argparse.Namespace):
-    """(scheme class, key) for encrypt and decrypt.
+    """(scheme class, key) for encrypt (and decrypt once it knows the scheme).
 
     Every option, the output included, is checked before the input is read, so that a
     usage error costs no work.
     """
-    if [args.key_file, args.ad_file, args.input or "-"].count("-") > 1:
-        raise CliError("only one of the input, --key-file and --ad-file can be stdin")
+    check_sources(args)
     cls = lwcrypto.aead(args.algorithm)
     key = read_key(args, cls)
     output.target(args.output, args.force)
     return cls, key
+
+
+def check_sources(args: argparse.Namespace) -> None:
+    if [args.key_file, args.ad_file, args.input or "-"].count("-") > 1:
+        raise CliError("only one of the input, --key-file and --ad-file can be stdin")
+
+
+def stream_scheme(args: argparse.Namespace, src) -> tuple[type[lwcrypto.Aead], bytes, bytes]:
+    """(scheme class, key, the header's bytes) of the stream src begins with: the header
+    names the scheme; -a, when given, must be that one."""
+    name = display(args.input)
+    head = lwcrypto.stream._read_exactly(src, lwcrypto.stream._HEADER_FIXED_SIZE)
+    try:
+        scheme, _, size = lwcrypto.stream._stream.peek_header(head)
+        if scheme is None and len(head) < size:
+            head += lwcrypto.stream._read_exactly(src, size - len(head))
+            scheme, _, size = lwcrypto.stream._stream.peek_header(head)
+    except (ValueError, RuntimeError) as e:
+        raise damaged(args, e, "nothing written") from None
+    if scheme is None:
+        raise CliError(f"{name}: truncated lwc stream header; nothing written", EXIT_FAILED)
+    if args.algorithm is not None and args.algorithm != scheme:
+        raise CliError(f"{name}: the stream is for {scheme}, not {args.algorithm} (-a); leave "
+                       "-a out to take the scheme from the header")
+    cls = lwcrypto.aead(scheme)
+    return cls, args.key if args.algorithm is not None else read_key(args, cls), head
 
 
 def oneshot_options(args: argparse.Namespace, cls) -> tuple[bytes, bytes | None]:
@@ -275,9 +303,13 @@ VERIFY_FAILED = "verification failed: wrong key, or a damaged, cut or spliced st
 
 
 def decrypt(args: argparse.Namespace) -> int:
-    cls, key = prepare(args)
+    check_sources(args)
+    output.target(args.output, args.force)
+    # With -a the key is read (and its size checked) before any work; else once the
+    # stream's header named the scheme.
+    args.key = read_key(args, lwcrypto.aead(args.algorithm)) if args.algorithm else None
     if args.range is not None:
-        return decrypt_range(args, cls, key)
+        return decrypt_range(args)
     name = display(args.input)
     with open_input(args.input) as f:
         # The stream's magic leads it: read that much (as hex with --hex) to tell.
@@ -285,8 +317,15 @@ def decrypt(args: argparse.Namespace) -> int:
         head = lwcrypto.stream._read_exactly(f, len(magic))
         found = (head.lower() if args.hex else head) == magic
         fmt = args.format or ("stream" if found else "oneshot")
+        if fmt == "stream" and not found:  # --format stream: input in another format
+            raise CliError(f"{name}: not an lwc stream (no LWCSTRM magic{' in hex' * args.hex} "
+                           "at its start); --format oneshot reads a one-shot message")
         src = Prefixed(head, f)
         if fmt == "oneshot":
+            if args.algorithm is None:
+                raise CliError(f"{name}: a one-shot message does not name its scheme: give -a "
+                               "(only a stream's header names it)")
+            cls, key = lwcrypto.aead(args.algorithm), args.key
             data = read_rest(src, f, args)
             if args.hex:
                 data = parse_hex(f"{name} (read as --hex)", data)
@@ -294,7 +333,8 @@ def decrypt(args: argparse.Namespace) -> int:
         refuse_oneshot_options(args)
         if args.hex:
             src = HexInput(src, name)
-        decrypt_stream(args, cls, key, src, None if args.hex else size_of(f))
+        cls, key, header = stream_scheme(args, src)
+        decrypt_stream(args, cls, key, Prefixed(header, src), None if args.hex else size_of(f))
     return EXIT_OK
 
 
@@ -325,13 +365,18 @@ def output_name(args: argparse.Namespace) -> str:
     return output.target(args.output, args.force).name
 
 
-def decrypt_range(args: argparse.Namespace, cls, key: bytes) -> int:
+def decrypt_range(args: argparse.Namespace) -> int:
     if args.hex or args.format == "oneshot" or args.input in (None, "-"):
         raise CliError("--range reads a stream from a file (not stdin, not --hex, not "
                        "--format oneshot)")
     refuse_oneshot_options(args)
     start, end = args.range
     with open_input(args.input) as f:
+        if lwcrypto.stream._read_exactly(f, len(lwcrypto.stream.MAGIC)) != lwcrypto.stream.MAGIC:
+            raise CliError(f"{display(args.input)}: not an lwc stream (no LWCSTRM magic at its "
+                           "start); --range reads a stream")
+        f.seek(0)
+        cls, key, _ = stream_scheme(args, f)
         try:
             plain = lwcrypto.stream.decrypt_range(key, f, start, end if end is not None else 1 << 63,
                                                   aead=cls.name)

@@ -37,7 +37,8 @@ gives the customization string of a scheme that takes one (ascon-cxof128). With 
 an XOF's digest length is the listed digest's.
 
 --check reads both formats: 'DIGEST  FILE', 'DIGEST *FILE', or one space or tab
-between digest and name (scheme: -a), and 'NAME (FILE) = DIGEST' (scheme: NAME).
+between digest and name (scheme: -a), and 'NAME (FILE) = DIGEST' (scheme: NAME): write
+listings with --tag to check them without -a whatever the scheme.
 Blank lines and lines starting with '#' are skipped; other lines that are neither are
 improperly formatted: counted in a warning, and checking goes on with the next line.
 Exit status with --check: 0 every file matched; 1 a digest differs, a listed file
@@ -56,7 +57,9 @@ def add_commands(command) -> None:
                    help=f"output bytes of an XOF (default {DEFAULT_XOF_LENGTH})")
     p.add_argument("--customization-hex", metavar="HEX", default="",
                    help="customization string of a customizable XOF, in hex")
-    p.add_argument("--tag", action="store_true", help="print 'NAME (FILE) = DIGEST' lines")
+    p.add_argument("--tag", action="store_true",
+                   help="print 'NAME (FILE) = DIGEST' lines (BSD style): they name the scheme, "
+                        "so --check needs no -a")
     p.add_argument("-c", "--check", action="store_true",
                    help="read digest lines from the FILEs and check them")
     check = p.add_argument_group("with --check")
@@ -197,6 +200,10 @@ def parse_line(line: bytes, default: str) -> Entry | str:
         if not digest or len(digest) % 2:
             return f"a digest of {len(digest)} hex digits; {scheme} gives whole bytes"
     elif len(digest) != digest_digits(scheme):
+        fit = [n for n in lwcrypto.hash_algorithms if digest_digits(n) == len(digest)]
+        if hint and fit:  # name the schemes of that length
+            hint = f" ({', '.join(fit)} {'give' if len(fit) > 1 else 'gives'} " \
+                   f"{len(digest)}: -a {fit[0]})"
         return f"a digest of {len(digest)} hex digits; {scheme} gives {digest_digits(scheme)}{hint}"
     return Entry(scheme, digest.decode().lower(),
                  os.fsdecode(unescape_name(raw) if escaped else raw))
@@ -214,6 +221,7 @@ def check_listing(source: str, args: argparse.Namespace) -> int:
     with open_input(source) as f:
         lines = f.read().split(b"\n")
     shown, counts, first_improper = display(source), Counter(), ""
+    failures: list[Entry] = []  # of lines in the format without a scheme name
     for number, line in enumerate(lines, 1):
         line = line.removesuffix(b"\r")
         if not line.strip() or line.startswith(b"#"):
@@ -226,7 +234,8 @@ def check_listing(source: str, args: argparse.Namespace) -> int:
                 warn(f"{shown}:{number}: improperly formatted line: {entry}")
             continue
         counts["entries"] += 1
-        check_entry(entry, args, counts)
+        if check_entry(entry, args, counts) is False and not _TAGGED.fullmatch(line):
+            failures.append(entry)
     if not counts["entries"]:
         raise CliError(f"{shown}: no properly formatted digest lines"
                        + (f" ({first_improper})" if first_improper else ""))
@@ -234,6 +243,8 @@ def check_listing(source: str, args: argparse.Namespace) -> int:
         for key, one, many in WARNINGS:
             if counts[key]:
                 warn(f"WARNING: {counts[key]} {one if counts[key] == 1 else many}")
+        if failures and len(failures) == counts["checked"]:
+            warn(scheme_hint(failures[0], args))
     if args.ignore_missing and not counts["checked"]:
         warn(f"{shown}: no file was verified")
         return EXIT_FAILED
@@ -241,7 +252,31 @@ def check_listing(source: str, args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def check_entry(entry: Entry, args: argparse.Namespace, counts: Counter) -> None:
+def scheme_hint(entry: Entry, args: argparse.Namespace) -> str:
+    """Every digest of a listing without scheme names differed: maybe the listing is of
+    another scheme. The schemes whose digests have this length, and the one that gives this
+    digest for the first file when one does."""
+    digits = len(entry.digest)
+    others = [n for n in lwcrypto.hash_algorithms if n != entry.scheme and digest_digits(n) == digits]
+    if kind_of(entry.scheme) != "xof":
+        others += [n for n in lwcrypto.xof_algorithms if n != entry.scheme]
+    default = " (the default scheme: these lines name none)" if entry.scheme == DEFAULT_HASH else ""
+    why = f"hint: every digest differs with {entry.scheme}{default}"
+    tag = "; lwc hash --tag writes lines that name their scheme, which --check then uses"
+    for name in others if entry.path != "-" else ():
+        try:
+            if hash_file(name, entry.path, digits // 2) == entry.digest:
+                return f"{why}, and {entry.path} matches with -a {name}: try -a {name}{tag}"
+        except CliError:
+            break
+    fixed = [n for n in others if kind_of(n) == "hash"]
+    if fixed:
+        return f"{why}; {', '.join(fixed)} also give {digits // 2}-byte digests: try -a NAME{tag}"
+    return why + tag
+
+
+def check_entry(entry: Entry, args: argparse.Namespace, counts: Counter) -> bool | None:
+    """Checks one entry (printing its verdict): whether it matched, None when unreadable."""
     try:
         custom = args.customization if entry.scheme == args.algorithm else b""
         ok = hash_file(entry.scheme, entry.path, len(entry.digest) // 2, custom) == entry.digest
@@ -250,7 +285,7 @@ def check_entry(entry: Entry, args: argparse.Namespace, counts: Counter) -> None
             return
         warn(str(e))  # even with --status, as sha256sum
         counts["unreadable"] += 1
-        verdict = b"FAILED open or read"
+        verdict, ok = b"FAILED open or read", None
     else:
         counts["checked"] += 1
         counts["failed"] += not ok
@@ -258,3 +293,4 @@ def check_entry(entry: Entry, args: argparse.Namespace, counts: Counter) -> None
     if not args.status and not (args.quiet and verdict == b"OK"):
         prefix, name = escape_name(entry.path)
         write_stdout(prefix + name + b": " + verdict + b"\n")
+    return ok

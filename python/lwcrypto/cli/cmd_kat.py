@@ -11,6 +11,11 @@ import lwcrypto
 from .common import (ARTICLE, EXIT_FAILED, EXIT_OK, CliError, describe, hex_problem, kind_of,
                      open_input, say, scheme_arg)
 
+# The sizes a record shows, and the descriptor's field for each (an XOF's output: any length).
+SIZE_FIELDS = {"aead": (("key", "Key", "key_size"), ("nonce", "Nonce", "nonce_size"),
+                        ("tag", "CT", "tag_size")),
+               "hash": (("digest", "MD", "digest_size"),), "xof": (("digest", "MD", None),)}
+
 KAT_FIELDS = {"aead": ("Count", "Key", "Nonce", "PT", "AD", "CT"), "hash": ("Count", "Msg", "MD"),
               "xof": ("Count", "Msg", "MD")}
 # Fields a record may have: a CXOF's customization string Z.
@@ -31,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     name, kind = args.algorithm, kind_of(args.algorithm)
     info, passed, failed = describe(name), 0, 0
     for record, where in read_kat(args.file, kind):
+        if not passed + failed:
+            check_first_record(args.file, where, info, record)
         check_kat_sizes(args.file, where, info, record)
         why = kat_failure(name, record)
         if why is None:
@@ -81,6 +88,56 @@ def kat_value(path: str, number: int, key: str, value: str) -> int | bytes:
     except ValueError:
         why = "is not a decimal number" if key == "Count" else hex_problem(value)
         raise CliError(f"{path}:{number}: {key} {why}") from None
+
+
+def record_sizes(kind: str, record: dict) -> dict[str, int]:
+    """{'key': 16, 'nonce': 16, 'tag': 16} of an AEAD record, {'digest': 32} of a hash's."""
+    sizes = {what: len(record[field]) for what, field, _ in SIZE_FIELDS[kind]}  # MD: any for an XOF
+    if "tag" in sizes:
+        sizes["tag"] -= len(record["PT"])
+    return sizes
+
+
+def scheme_sizes(info: dict) -> dict[str, int]:
+    return {what: info[attr] for what, _, attr in SIZE_FIELDS[info["kind"]] if attr}
+
+
+def fit(sizes: dict[str, int], info: dict) -> bool:
+    return all(scheme_sizes(info).get(what, n) == n for what, n in sizes.items())
+
+
+def spell(sizes: dict[str, int]) -> str:
+    return ", ".join(f"{n}-byte {what}" for what, n in sizes.items())
+
+
+def check_first_record(path: str, where: dict, info: dict, record: dict) -> None:
+    """A file for another scheme, said once from its first record (exit 2), rather than a
+    FAILED line per record: the record's sizes do not fit the scheme, or they do but the
+    record fails here and passes with another scheme."""
+    kind, name = info["kind"], info["name"]
+    sizes = record_sizes(kind, record)
+    fits = fit(sizes, info)
+    if fits and kat_failure(name, record) is None:
+        return
+    # The schemes this file may be for: those of the same record layout whose sizes fit.
+    kinds = ("aead",) if kind == "aead" else ("hash", "xof")
+    others = [n for n in lwcrypto.algorithms if kind_of(n) in kinds and n != name
+              and fit(sizes, describe(n))]
+    passing = sorted((n for n in others if kat_failure(n, record) is None),
+                     key=lambda n: kind_of(n) != kind)  # a scheme of -a's kind first
+    line = min(where.values())
+    if not fits:
+        bad = next(f for w, f, _ in SIZE_FIELDS[kind] if sizes[w] != scheme_sizes(info).get(w))
+        line = where[bad]
+        hint = (f"it is {passing[0]}'s: -a {passing[0]}" if passing else
+                f"schemes of these sizes: {', '.join(others)}" if others else
+                "no scheme has these sizes")
+        raise CliError(f"{path}:{line}: these records have a {spell(sizes)}: not {name}'s "
+                       f"({spell(scheme_sizes(info))}); a KAT file for another scheme? {hint}")
+    if passing:
+        raise CliError(f"{path}:{line}: the first record (Count = {record['Count']}) fails with "
+                       f"{name} and passes with {', '.join(passing)}: a KAT file for another "
+                       f"scheme of the same sizes ({spell(sizes)}); -a {passing[0]}")
 
 
 def check_kat_sizes(path: str, where: dict, info: dict, record: dict) -> None:
