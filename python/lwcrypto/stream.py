@@ -128,6 +128,14 @@ class StreamWriter(io.RawIOBase):
             self._e = None
         return super().__exit__(kind, value, tb)
 
+    def __del__(self) -> None:
+        # A writer never closed (dropped by the garbage collector, alive at interpreter
+        # exit, an error path outside `with`) must not end its stream: io's finalizer
+        # would call close(), whose final chunk would seal a partial file as complete.
+        # Dropping the state first leaves a stream that fails verification.
+        self._e = None
+        super().__del__()
+
     def close(self) -> None:
         if not self.closed and self._e is not None:
             self._f.write(self._e.push(bytes(self._buf), True))

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: MIT
 """lwcrypto.stream: the stream format as file objects and bytes helpers."""
+import gc
 import io
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -74,6 +77,31 @@ def test_failed_write_leaves_no_final_chunk():
             raise KeyError
     with pytest.raises(lwcrypto.InvalidTag):
         stream.decrypt(KEY, f.getvalue())
+
+
+def test_an_abandoned_writer_does_not_seal_its_stream():
+    """Only close() (or leaving a with block without an exception) ends a stream: a writer
+    dropped unclosed leaves a stream that fails verification (issue 29)."""
+    f = io.BytesIO()
+    w = stream.open(f, "wb", aead="xoodyak", key=KEY, chunk_size=64)
+    w.write(bytes(1000))
+    del w
+    gc.collect()
+    with pytest.raises((lwcrypto.InvalidTag, RuntimeError, ValueError)):
+        stream.decrypt(KEY, f.getvalue())
+
+
+def test_a_writer_alive_at_exit_does_not_seal_its_stream(tmp_path):
+    path = tmp_path / "s.lwc"
+    program = ("import lwcrypto.stream as s, sys\n"
+               f"f = open({str(path)!r}, 'wb')\n"
+               "w = s.open(f, 'wb', aead='xoodyak', key=bytes(16), chunk_size=64)\n"
+               "w.write(bytes(1000))\n"
+               "f.flush()\n")
+    subprocess.run([sys.executable, "-c", program], check=True)
+    assert len(path.read_bytes()) > 0
+    with pytest.raises((lwcrypto.InvalidTag, RuntimeError, ValueError)):
+        stream.decrypt(bytes(16), path.read_bytes())
 
 
 def records(path):
