@@ -114,7 +114,8 @@ def test_hex_streams_round_trip_with_any_line_breaks():
     assert r.returncode == 0 and r.stdout.endswith(b"\n") and r.stdout.count(b"\n") == 1
     assert bytes.fromhex(r.stdout.decode()).startswith(lwcrypto.stream.MAGIC)
     wrapped = b"\n".join(r.stdout[i:i + 64] for i in range(0, len(r.stdout), 64))
-    for text in (r.stdout, wrapped, r.stdout.upper()):
+    # Whitespace before the hex too, as anywhere else in hex input (issue 29).
+    for text in (r.stdout, wrapped, r.stdout.upper(), b"\n" + r.stdout, b" \t\n " + wrapped):
         back = decrypt("--hex", stdin=text)
         assert back.returncode == 0 and back.stdout == message
 

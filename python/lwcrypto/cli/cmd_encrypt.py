@@ -312,9 +312,11 @@ def decrypt(args: argparse.Namespace) -> int:
         return decrypt_range(args)
     name = display(args.input)
     with open_input(args.input) as f:
-        # The stream's magic leads it: read that much (as hex with --hex) to tell.
+        # The stream's magic leads it: read that much (as hex with --hex, after any
+        # whitespace, which hex input ignores everywhere) to tell.
         magic = lwcrypto.stream.MAGIC.hex().encode() if args.hex else lwcrypto.stream.MAGIC
-        head = lwcrypto.stream._read_exactly(f, len(magic))
+        head = first_non_space(f) if args.hex else b""
+        head += lwcrypto.stream._read_exactly(f, len(magic) - len(head))
         found = (head.lower() if args.hex else head) == magic
         fmt = args.format or ("stream" if found else "oneshot")
         if fmt == "stream" and not found:  # --format stream: input in another format
@@ -336,6 +338,14 @@ def decrypt(args: argparse.Namespace) -> int:
         cls, key, header = stream_scheme(args, src)
         decrypt_stream(args, cls, key, Prefixed(header, src), None if args.hex else size_of(f))
     return EXIT_OK
+
+
+def first_non_space(f) -> bytes:
+    """Reads past the whitespace at f's start: the first other byte (b"" at the end)."""
+    while True:
+        b = f.read(1)
+        if not b or not b.isspace():
+            return b
 
 
 def decrypt_stream(args: argparse.Namespace, cls, key: bytes, src, total: int | None) -> None:
