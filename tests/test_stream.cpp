@@ -647,6 +647,12 @@ TEST(StreamHeader, PeekAndRefusals) {
     EXPECT_EQ(changed(7, 2), status::unsupported_version);
     EXPECT_EQ(changed(11, 0x7f), status::bad_chunk_size);  // 0x7f0001f4
     EXPECT_EQ(changed(44, 0), status::not_a_stream);       // empty name
+    EXPECT_EQ(changed(45, 0xff), status::not_a_stream);    // a name that is not printable
+    EXPECT_EQ(changed(46, ' '), status::not_a_stream);     // ASCII is no scheme's
+    bytes odd(s.begin(), s.begin() + ls::header_size<A>);
+    odd[47] = 0x80;
+    EXPECT_EQ(ls::peek_header(odd).st, status::not_a_stream);
+    EXPECT_TRUE(ls::peek_header(odd).scheme.empty());
     EXPECT_EQ(d.open(key, std::span(s).first(ls::header_size<A> - 1)), status::buffer_size);
     bytes out(500);
     EXPECT_EQ(d.pull(std::span(s).subspan(ls::header_size<A>, 516), out, false), status::bad_state);

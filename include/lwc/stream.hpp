@@ -128,6 +128,11 @@ inline header_info peek_header(std::span<const std::uint8_t> h) noexcept {
     if (name_size == 0 || name_size > max_name_size) return info.st = status::not_a_stream, info;
     if (h.size() < header_fixed_size + name_size) return info;
     info.scheme = {reinterpret_cast<const char*>(h.data() + header_fixed_size), name_size};
+    // Every scheme's name is printable ASCII: a header whose name is not was not written
+    // by a writer of this format (and a face must not try to decode it as text).
+    for (const char c : info.scheme)
+        if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
+            return info.scheme = {}, info.st = status::not_a_stream, info;
     info.st = status::ok;
     return info;
 }

@@ -104,6 +104,14 @@ def test_a_writer_alive_at_exit_does_not_seal_its_stream(tmp_path):
         stream.decrypt(bytes(16), path.read_bytes())
 
 
+def test_a_scheme_name_that_is_not_ascii_is_not_a_stream():
+    """Not a conversion error from the extension: the header is refused (issue 29)."""
+    s = bytearray(stream.encrypt("xoodyak", KEY, bytes(100), 64))
+    s[45] = 0xFF  # the scheme name's first byte
+    with pytest.raises((ValueError, RuntimeError), match="not an lwc stream"):
+        stream.decrypt(KEY, bytes(s))
+
+
 def records(path):
     rec = {}
     for line in path.read_text().splitlines():
