@@ -240,35 +240,22 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
         // a kernel's. Not rep stosb: 6% on a 64-byte Ascon-AEAD128 call (AMD Zen 5).
         constexpr std::size_t n = (stack_wipe_size + 63) / 64 * 64;
         std::size_t i;
-#if LWC_HAS(__AVX__)
-        __asm__ __volatile__(
-            "sub %1, %%rsp\n\t"
-            "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
-            "xor %0, %0\n"
-            "1:\n\t"
-            "vmovdqu %%ymm0, (%%rsp,%0)\n\t"
-            "vmovdqu %%ymm0, 32(%%rsp,%0)\n\t"
-            "add $64, %0\n\t"
-            "cmp %1, %0\n\t"
-            "jb 1b\n\t"
-            "add %1, %%rsp"
-            : "=&r"(i) : "i"(n) : "xmm0", "memory", "cc");
+#if LWC_HAS(__AVX__)  // VEX forms (no SSE/AVX transition after vector code), 32 bytes a store
+#define LWC_WIPE_ZERO "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
+#define LWC_WIPE_STORE_64 "vmovdqu %%ymm0, (%%rsp,%0)\n\tvmovdqu %%ymm0, 32(%%rsp,%0)\n\t"
 #else
-        __asm__ __volatile__(
-            "sub %1, %%rsp\n\t"
-            "pxor %%xmm0, %%xmm0\n\t"
-            "xor %0, %0\n"
-            "1:\n\t"
-            "movdqu %%xmm0, (%%rsp,%0)\n\t"
-            "movdqu %%xmm0, 16(%%rsp,%0)\n\t"
-            "movdqu %%xmm0, 32(%%rsp,%0)\n\t"
-            "movdqu %%xmm0, 48(%%rsp,%0)\n\t"
-            "add $64, %0\n\t"
-            "cmp %1, %0\n\t"
-            "jb 1b\n\t"
-            "add %1, %%rsp"
-            : "=&r"(i) : "i"(n) : "xmm0", "memory", "cc");
+#define LWC_WIPE_ZERO "pxor %%xmm0, %%xmm0\n\t"
+#define LWC_WIPE_STORE_64                                                   \
+    "movdqu %%xmm0, (%%rsp,%0)\n\tmovdqu %%xmm0, 16(%%rsp,%0)\n\t"         \
+    "movdqu %%xmm0, 32(%%rsp,%0)\n\tmovdqu %%xmm0, 48(%%rsp,%0)\n\t"
 #endif
+        __asm__ __volatile__("sub %1, %%rsp\n\t" LWC_WIPE_ZERO "xor %0, %0\n"
+                             "1:\n\t" LWC_WIPE_STORE_64
+                             "add $64, %0\n\tcmp %1, %0\n\tjb 1b\n\t"
+                             "add %1, %%rsp"
+                             : "=&r"(i) : "i"(n) : "xmm0", "memory", "cc");
+#undef LWC_WIPE_ZERO
+#undef LWC_WIPE_STORE_64
 #else
         u8 area[stack_wipe_size];
         secure_zero(area, sizeof area);

@@ -141,9 +141,9 @@ struct photon256_avx512 {
             // The tables are read in every round, as memory operands of the instructions
             // that use them: hoisted out of the loop, their 16 vectors did not fit in the
             // registers beside the mode's, and gcc 12 copied them to the stack (a 2 KiB
-            // frame for the AEAD kernel, twice the depth of the stack wipe). This costs
-            // about 5% at 4 KiB on AMD Zen 5 (gcc 12); an out-of-line permutation, the
-            // other way to a small frame, cost 9%.
+            // frame for the AEAD kernel). This costs about 6% at 4 KiB on AMD Zen 5
+            // (gcc 12, three runs of 5.6-6.1%); an out-of-line permutation, the other
+            // way to a small frame, cost 9.6%.
             c = value_barrier(c);
             x = round_avx512(*c, x, sboxes, load512(&c->rc[r + 1]));
         }
