@@ -228,10 +228,11 @@ const char* lwc_strerror(int status) {
         return "state already finalized, or not initialized (or an XOF update after a squeeze, "
                "or a stream call out of order)";
     case LWC_ERR_FORMAT:
-        return "not an lwc stream of this scheme (magic, version, scheme or chunk size)";
+        return "not an lwc stream of this scheme (magic, scheme or chunk size)";
     case LWC_ERR_TRUNCATED: return "truncated stream or chunk";
     case LWC_ERR_READ: return "read failed";
     case LWC_ERR_CUSTOMIZATION: return "this XOF takes no customization string";
+    case LWC_ERR_VERSION: return "unsupported stream format version";
     default: return "unknown status";
     }
 }

@@ -97,13 +97,15 @@ typedef enum lwc_status {
     LWC_ERR_STATE = -4,     /* a hash or XOF state already finalized (or cleared) or never
                                initialized, an XOF update after a squeeze, or a stream call
                                out of order */
-    LWC_ERR_FORMAT = -5,    /* not an lwc stream, an unknown version, another scheme, a chunk
-                               size out of range, an empty final chunk after data */
+    LWC_ERR_FORMAT = -5,    /* not an lwc stream, another scheme, a chunk size out of range,
+                               an empty final chunk after data */
     LWC_ERR_TRUNCATED = -6, /* a stream or chunk shorter than its layout (or no final chunk) */
     LWC_ERR_READ = -7,      /* lwc_stream_decrypt_range's read callback failed */
-    LWC_ERR_CUSTOMIZATION = -8 /* a customization string given to an XOF that takes none
+    LWC_ERR_CUSTOMIZATION = -8, /* a customization string given to an XOF that takes none
                                (max_customization_size 0); a longer one than a CXOF takes
                                is LWC_ERR_LENGTH */
+    LWC_ERR_VERSION = -9    /* an lwc stream of a format version this library does not read
+                               (a newer writer's) */
 } lwc_status;
 
 /* A short English description of a status ("tag verification failed", ...). */
@@ -300,8 +302,15 @@ LWC_API size_t lwc_stream_header_size(const lwc_aead *alg);
 /* Stream size for pt_len bytes of plaintext (0 for a bad descriptor or chunk size). */
 LWC_API uint64_t lwc_stream_sealed_size(const lwc_aead *alg, uint64_t pt_len, uint32_t chunk_size);
 
-/* Writes the header (lwc_stream_header_size(alg) bytes). salt: LWC_STREAM_SALT_SIZE fresh
- * random bytes, never reused with this key. */
+/* A salt that stays unique under a weak random source (docs/stream-format.md, "The salt"):
+ * Ascon-CXOF128("LWCSTRM/1 salt"; len(key) || key || counter, 8 bytes little-endian ||
+ * random). counter: never repeated with this key (a persistent counter); random: the
+ * TRNG's bytes (random_len may be 0). LWC_ERR_LENGTH for a key over 255 bytes. */
+LWC_API LWC_NODISCARD int lwc_stream_derive_salt(const uint8_t *key, size_t key_len,
+                                   uint64_t counter, const uint8_t *random, size_t random_len,
+                                   uint8_t salt[LWC_STREAM_SALT_SIZE]);
+/* Writes the header (lwc_stream_header_size(alg) bytes). salt: LWC_STREAM_SALT_SIZE bytes
+ * never used with this key before: fresh random bytes, or lwc_stream_derive_salt's. */
 LWC_API LWC_NODISCARD int lwc_stream_encrypt_begin(lwc_stream_state *state, const lwc_aead *alg,
                                      const uint8_t *key, const uint8_t *salt,
                                      uint32_t chunk_size, uint8_t *header);

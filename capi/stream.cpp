@@ -72,6 +72,16 @@ uint64_t lwc_stream_sealed_size(const lwc_aead* alg, uint64_t pt_len, uint32_t c
     return ops == nullptr ? 0 : ops->sealed_size(pt_len, chunk_size);
 }
 
+int lwc_stream_derive_salt(const uint8_t* key, size_t key_len, uint64_t counter,
+                           const uint8_t* random, size_t random_len, uint8_t* salt) {
+    if ((key == nullptr && key_len != 0) || (random == nullptr && random_len != 0) || salt == nullptr)
+        return LWC_ERR_ARGUMENT;
+    return ls::derive_salt({key, key_len}, counter, {random, random_len},
+                           std::span<u8, ls::salt_size>(salt, ls::salt_size))
+               ? LWC_OK
+               : LWC_ERR_LENGTH;
+}
+
 int lwc_stream_encrypt_begin(lwc_stream_state* st, const lwc_aead* alg, const uint8_t* key,
                              const uint8_t* salt, uint32_t chunk_size, uint8_t* header) {
     if (key == nullptr || salt == nullptr || header == nullptr) return LWC_ERR_ARGUMENT;

@@ -26,8 +26,8 @@ int to_lwc(ls::status s) {
     case ls::status::ok: return LWC_OK;
     case ls::status::header_mismatch:
     case ls::status::chunk_mismatch: return LWC_ERR_VERIFY;
+    case ls::status::unsupported_version: return LWC_ERR_VERSION;
     case ls::status::not_a_stream:
-    case ls::status::unsupported_version:
     case ls::status::wrong_scheme:
     case ls::status::bad_chunk_size:
     case ls::status::empty_final_chunk: return LWC_ERR_FORMAT;

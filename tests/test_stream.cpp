@@ -574,6 +574,17 @@ TYPED_TEST(StreamAttack, RandomAccessVerifiesTheLastFlagAndZeroesOnFailure) {
     EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0; }));
     // Ranges before the end read only their own chunks, which are intact (documented).
     EXPECT_EQ(range(cut, 10, this->c, out), status::ok);
+    // An empty range at the cut end (a reader following a growing file: "what is after
+    // offset N?") verifies the final chunk too: "nothing new" is not an answer for a cut.
+    EXPECT_EQ(range(cut, 3 * this->c, 0, out), status::chunk_mismatch);
+    EXPECT_EQ(range(cut, 2 * this->c, 0, out), status::ok);  // not the end: nothing to read
+    EXPECT_EQ(range(this->stream, this->pt.size(), 0, out), status::ok);
+    // A genuine header and 16 random bytes: not an empty file (the one "chunk" fails).
+    bytes noise(std::span(this->stream).first(ls::header_size<A>).begin(),
+                std::span(this->stream).first(ls::header_size<A>).end());
+    for (int i = 0; i < 16; ++i) noise.push_back(std::uint8_t(i * 37 + 1));
+    EXPECT_EQ(range(noise, 0, 16 - std::min<std::size_t>(A::tag_size, 16), out),
+              A::tag_size <= 16 ? status::chunk_mismatch : status::truncated) << A::name;
     // A changed chunk in the range: nothing released, even from the intact chunk before it.
     bytes bad = this->stream;
     bad[ls::header_size<A> + this->c + A::tag_size + 5] ^= 1;
@@ -620,6 +631,29 @@ TEST(StreamRandomAccess, OneKibFromTheMiddleReadsAtMostTwoChunks) {
 }
 
 // --- header, limits, states ---------------------------------------------------------------
+
+// The salt derivation's encoding (docs/stream-format.md, "The salt"): known answers
+// computed from the spec's formula through the Python face's Ascon-CXOF128.
+TEST(StreamSalt, DerivedFromKeyCounterAndRandomBytes) {
+    std::array<std::uint8_t, 16> key;
+    for (std::size_t i = 0; i < key.size(); ++i) key[i] = std::uint8_t(i);
+    const std::array<std::uint8_t, 5> random = {0xaa, 0xaa, 0xaa, 0xaa, 0xaa};
+    std::array<std::uint8_t, ls::salt_size> salt{}, other{};
+    ASSERT_TRUE(ls::derive_salt(key, 0x0102030405060708, random, salt));
+    EXPECT_EQ(to_hex(bytes(salt.begin(), salt.end())), "08b3f3c2dfce38cc2407f4c50f41cacdf58fb57c71308cfaea09e7fc773462c1");
+    ASSERT_TRUE(ls::derive_salt(key, 7, {}, salt));
+    EXPECT_EQ(to_hex(bytes(salt.begin(), salt.end())), "9e3a5a4a3fbc91b8e75c2758392a26e5f7fcab90bc7690ea5cb2423309f80f75");
+    // Each input matters: the counter, the random bytes, the key.
+    ASSERT_TRUE(ls::derive_salt(key, 8, {}, other));
+    EXPECT_NE(salt, other);
+    ASSERT_TRUE(ls::derive_salt(key, 7, random, other));
+    EXPECT_NE(salt, other);
+    key[15] ^= 1;
+    ASSERT_TRUE(ls::derive_salt(key, 7, {}, other));
+    EXPECT_NE(salt, other);
+    const std::vector<std::uint8_t> long_key(ls::max_salt_key_size + 1);
+    EXPECT_FALSE(ls::derive_salt(long_key, 7, {}, other));
+}
 
 TEST(StreamHeader, PeekAndRefusals) {
     using A = Schwaemm256_128;

@@ -260,6 +260,35 @@ struct stream_state {
 
 }  // namespace detail
 
+// --- a salt that survives a weak random source ------------------------------------------
+
+inline constexpr std::size_t max_salt_key_size = 255;
+
+// The salt for a new file when the random source may be weak (a device's TRNG early after
+// boot, a C caller with no source): Ascon-CXOF128 with customization "LWCSTRM/1 salt" of
+//   len(key) as one byte || key || counter as 8 little-endian bytes || random
+// squeezed to salt_size bytes. counter: a value the device never repeats with this key (a
+// persistent counter in flash, incremented before each use); random: what the TRNG gives
+// (any length, empty allowed). The salt is unique while the counter is, whatever the
+// random bytes; with a fresh random part it stays unique after a counter reset too; and it
+// reveals neither (it depends on the key). false for a key over max_salt_key_size bytes.
+inline bool derive_salt(std::span<const std::uint8_t> key, std::uint64_t counter,
+                        std::span<const std::uint8_t> random,
+                        std::span<std::uint8_t, salt_size> salt) noexcept {
+    if (key.size() > max_salt_key_size) return false;
+    static constexpr std::string_view z = "LWCSTRM/1 salt";
+    AsconCxof128 x(std::span(reinterpret_cast<const std::uint8_t*>(z.data()), z.size()));
+    std::array<std::uint8_t, 8> count;
+    lwc::detail::store64_le(count.data(), counter);
+    const std::uint8_t key_size = std::uint8_t(key.size());
+    x.update(std::span(&key_size, 1));
+    x.update(key);
+    x.update(count);
+    x.update(random);
+    x.squeeze(salt);
+    return true;
+}
+
 // --- encryption ------------------------------------------------------------------------
 
 // Seals a stream chunk by chunk. Every chunk but the last holds exactly chunk_size bytes;
@@ -362,7 +391,9 @@ public:
     }
 
     // Random access (after open(), without pull()): the layout of the whole stream, from
-    // its size, and chunk `index` alone (last: layout.is_last(index)).
+    // its size, and chunk `index` alone (last: layout.is_last(index)). The layout verifies
+    // nothing: its plaintext size is a claim until the last chunk verified as last
+    // (decrypt_range does that for every range that reaches the end).
     status layout_for(std::uint64_t stream_size, layout& out) const noexcept {
         if (s_.at == detail::phase::idle) return status::bad_state;
         return make_layout(header_size, s_.chunk_size, tag_size, stream_size, out);
@@ -399,8 +430,11 @@ private:
 // bytes, reading only the chunks that cover them through
 //   read(std::uint64_t offset, std::span<std::uint8_t> into) -> bool (fills all of into)
 // into work (at least chunk_size + tag_size bytes, wiped at the end). d must be open.
-// A range that reaches the last chunk verifies it as the last. All or nothing: on any
-// failure out is zeroed.
+// The layout's plaintext size comes from the stream's size, which nothing authenticates
+// until the final chunk verified as final: so a range that reaches the end of the
+// plaintext (an empty one at the end included) also verifies the final chunk, and a cut
+// file is refused (chunk_mismatch) instead of read as a shorter one. A range that ends
+// before the end reads only its own chunks. All or nothing: on any failure out is zeroed.
 template <Aead A, class Read>
 status decrypt_range(const decryptor<A>& d, std::uint64_t stream_size, std::uint64_t start,
                      std::span<std::uint8_t> out, std::span<std::uint8_t> work, Read&& read) {
@@ -409,9 +443,12 @@ status decrypt_range(const decryptor<A>& d, std::uint64_t stream_size, std::uint
     if (s != status::ok) return s;
     if (start > l.plaintext_size || out.size() > l.plaintext_size - start) return status::bad_range;
     if (work.size() < l.sealed_chunk_size()) return status::buffer_size;
-    if (out.empty()) return status::ok;
     const std::uint64_t end = start + out.size();
-    for (std::uint64_t i = start / l.chunk_size; s == status::ok && i * l.chunk_size < end; ++i) {
+    const bool to_end = end == l.plaintext_size;
+    if (out.empty() && !to_end) return status::ok;
+    const std::uint64_t first = std::min(start / l.chunk_size, l.chunks - 1),
+                        last = to_end ? l.chunks - 1 : (end - 1) / l.chunk_size;
+    for (std::uint64_t i = first; s == status::ok && i <= last; ++i) {
         const auto sealed = work.first(std::size_t(l.sealed_size(i)));
         const auto pt = sealed.first(sealed.size() - A::tag_size);
         if (!read(l.offset(i), sealed)) {
@@ -419,10 +456,10 @@ status decrypt_range(const decryptor<A>& d, std::uint64_t stream_size, std::uint
             break;
         }
         s = d.decrypt_chunk(i, l.is_last(i), sealed, pt);
-        const std::uint64_t from = std::max(start, i * l.chunk_size),
-                            to = std::min(end, i * l.chunk_size + pt.size());
-        if (s == status::ok)
-            std::copy_n(pt.begin() + (from - i * l.chunk_size), to - from, out.begin() + (from - start));
+        const std::uint64_t at = i * l.chunk_size, from = std::max(start, at),
+                            to = std::min(end, at + pt.size());
+        if (s == status::ok && from < to)
+            std::copy_n(pt.begin() + (from - at), to - from, out.begin() + (from - start));
     }
     lwc::detail::secure_zero(work.data(), work.size());
     if (s != status::ok) lwc::detail::secure_zero(out.data(), out.size());

@@ -11,21 +11,45 @@
     for plain in lwcrypto.stream.iter_decrypt(key, src):             # verified chunks
         dst.write(plain)
     part = lwcrypto.stream.decrypt_range(key, f, start, end)         # random access
+    for plain in lwcrypto.stream.iter_decrypt_range(key, f, start, end):  # in constant memory
+        dst.write(plain)
 
-A reader returns only verified bytes: a chunk that fails raises InvalidTag and none of it
-is returned; at the end of the input the stream is checked to have ended with its final
-chunk (a cut at a chunk boundary raises InvalidTag too). The bytes returned before a
-failure were verified, but the whole file was not: keep them back until read() returned
-b"" (the end, all verified) when all or nothing matters.
+A reader returns only verified bytes: a chunk that fails raises DamagedStream (an
+InvalidTag) and none of it is returned; at the end of the input the stream is checked to
+have ended with its final chunk (a cut at a chunk boundary raises DamagedStream too). The
+bytes returned before a failure were verified, but the whole file was not: keep them back
+until read() returned b"" (the end, all verified) when all or nothing matters.
+
+Every error a reader raises because of its input is a StreamError (a ValueError):
+    NotAStream       no LWCSTRM magic, a format version this library does not read, a
+                     chunk size out of range, a header no writer makes
+    SchemeMismatch   the header names another scheme than the aead= given
+    DamagedStream    also an InvalidTag: a wrong key, or a header or chunk changed, moved,
+                     cut short (anywhere, a tag included) or extended
 """
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Union, overload
 
 from ._lwcrypto import InvalidTag, _stream  # type: ignore[import-not-found, unused-ignore]
+
+if TYPE_CHECKING:  # the extension's classes (python/src/stream.cpp), as type checkers see them
+    from . import InvalidTag as _InvalidTag
+
+    class StreamError(ValueError):
+        """The input is not a valid lwc stream for this key and scheme."""
+
+    class NotAStream(StreamError):
+        """No LWCSTRM magic, an unknown format version, a header no writer makes."""
+
+    class DamagedStream(StreamError, _InvalidTag):
+        """A wrong key, or a header or chunk changed, moved, cut short or extended."""
+else:
+    StreamError, NotAStream, DamagedStream = (_stream.StreamError, _stream.NotAStream,
+                                              _stream.DamagedStream)
 
 if TYPE_CHECKING:  # the types of the signatures below (names for type checkers only)
     from types import TracebackType
@@ -50,7 +74,8 @@ if TYPE_CHECKING:  # the types of the signatures below (names for type checkers 
     AeadLike = Union[str, type[Aead], Aead]
 
 __all__ = ["open", "encrypt", "decrypt", "iter_encrypt", "iter_decrypt", "decrypt_range",
-           "InvalidTag", "SchemeMismatch", "MAGIC", "DEFAULT_CHUNK_SIZE", "MIN_CHUNK_SIZE", "MAX_CHUNK_SIZE"]
+           "iter_decrypt_range", "InvalidTag", "StreamError", "NotAStream", "DamagedStream",
+           "SchemeMismatch", "MAGIC", "DEFAULT_CHUNK_SIZE", "MIN_CHUNK_SIZE", "MAX_CHUNK_SIZE"]
 
 MAGIC = b"LWCSTRM"
 DEFAULT_CHUNK_SIZE = _stream.DEFAULT_CHUNK_SIZE
@@ -75,7 +100,7 @@ def _readinto_exactly(f: Readable, view: memoryview) -> int:
     return got
 
 
-class SchemeMismatch(ValueError):
+class SchemeMismatch(StreamError):
     """The stream's header names another scheme than the reader was given."""
 
 
@@ -150,12 +175,12 @@ def _open_header(fileobj: Readable, key: Buffer,
     past it); aead, when given, must be the header's scheme."""
     head = _read_exactly(fileobj, _HEADER_FIXED_SIZE)
     if not head.startswith(MAGIC[: len(head)]) or len(head) < len(MAGIC):
-        raise ValueError("not an lwc stream (no LWCSTRM magic)")
+        raise NotAStream("not an lwc stream (no LWCSTRM magic)")
     name, chunk, size = _stream.peek_header(head)
     head += _read_exactly(fileobj, max(size - len(head), 0))
     name, chunk, size = _stream.peek_header(head)
     if name is None or len(head) < size:
-        raise ValueError("truncated lwc stream header")
+        raise DamagedStream("truncated lwc stream header")
     if aead is not None and _scheme_name(aead).lower() != name:
         raise SchemeMismatch(f"the stream is for {name}, not {_scheme_name(aead)}")
     return _stream.Decryptor(name, key, head), name, chunk
@@ -274,24 +299,55 @@ def iter_decrypt(key: Buffer, fileobj: Readable, aead: AeadLike | None = None) -
     return StreamReader(fileobj, key, aead).chunks()
 
 
-def decrypt_range(key: Buffer, fileobj: Seekable, start: int, end: int,
-                  aead: AeadLike | None = None) -> bytes:
-    """Plaintext bytes [start, end) of the stream in fileobj (seekable: a file), as a
-    slice is (clamped to the plaintext's size), reading and verifying only the chunks
-    that cover them. All or nothing: InvalidTag if one of them fails."""
+def _open_range(key: Buffer, fileobj: Seekable, start: int, end: int,
+                aead: AeadLike | None) -> tuple[Any, int, int, int, Callable[[int, int], bytes]]:
+    """(decryptor, stream size, start, end clamped as a slice's, read(offset, n))."""
     if start < 0 or end < 0:
         raise ValueError(f"range {start}:{end}: offsets must not be negative")
     fileobj.seek(0)
     d, _, _ = _open_header(fileobj, key, aead)
     size = fileobj.seek(0, io.SEEK_END)
     plaintext_size = d.layout(size)[4]
-    start, end = min(start, plaintext_size), min(end, plaintext_size)
-    if end <= start:
-        return b""
+    start = min(start, plaintext_size)
+    end = max(start, min(end, plaintext_size))
 
     def read(offset: int, n: int) -> bytes:
         fileobj.seek(offset)
         return _read_exactly(fileobj, n)
 
+    return d, size, start, end, read
+
+
+def decrypt_range(key: Buffer, fileobj: Seekable, start: int, end: int,
+                  aead: AeadLike | None = None) -> bytes:
+    """Plaintext bytes [start, end) of the stream in fileobj (seekable: a file), as a
+    slice is (clamped to the plaintext's size), reading and verifying only the chunks
+    that cover them. All or nothing: DamagedStream if one of them fails.
+
+    The plaintext's size comes from the file's size, which only the final chunk proves:
+    a range that reaches the end (an empty one at or past it included) also verifies the
+    final chunk, so a file cut short is refused rather than read as a shorter one."""
+    d, size, start, end, read = _open_range(key, fileobj, start, end, aead)
     part: bytes = d.range(size, start, end - start, read)
     return part
+
+
+def iter_decrypt_range(key: Buffer, fileobj: Seekable, start: int, end: int,
+                       aead: AeadLike | None = None) -> Iterator[bytes]:
+    """decrypt_range one chunk at a time, in constant memory: each part is verified before
+    it is returned; a failure raises DamagedStream after the parts before it (verified,
+    the range as a whole not)."""
+    d, size, start, end, read = _open_range(key, fileobj, start, end, aead)  # errors: now
+    chunk = d.layout(size)[1]
+
+    def parts(at: int) -> Iterator[bytes]:
+        while True:
+            stop = min(end, (at // chunk + 1) * chunk)
+            part: bytes = d.range(size, at, stop - at, read)  # empty at the end: verifies it
+            if part:
+                yield part
+            at = stop
+            if at >= end:
+                return
+
+    return parts(start)

@@ -19,12 +19,31 @@ const lwc_aead* scheme_named(const std::string& name) {
     return alg;
 }
 
+// lwcrypto.stream's exceptions for a damaged or foreign input (python/lwcrypto/stream.py
+// documents them): StreamError(ValueError), and under it NotAStream and
+// DamagedStream(StreamError, InvalidTag).
+PyObject* stream_error = nullptr;
+PyObject* not_a_stream = nullptr;
+PyObject* damaged_stream = nullptr;
+
+// A status of the input, as one of those (the other statuses are the caller's errors).
+// Before the header verified, a format error says the input is no stream of this
+// library's; after it, any failure means the stream was damaged, cut or extended.
+[[noreturn]] void raise_input(const char* scheme, int rc, bool opened) {
+    const bool format = rc == LWC_ERR_FORMAT || rc == LWC_ERR_VERSION;
+    if (format && !opened) raise(not_a_stream, "%s", lwc_strerror(rc));
+    if (format || rc == LWC_ERR_VERIFY || rc == LWC_ERR_TRUNCATED || rc == LWC_ERR_LENGTH)
+        raise(damaged_stream, "%s: %s", scheme, lwc_strerror(rc));
+    raise_status(scheme, rc);
+}
+
 struct stream_base {
     const lwc_aead* alg = nullptr;
     lwc_stream_state st{};
+    bool opened = false;  // a decryptor whose header verified
     ~stream_base() { lwc_stream_wipe(&st); }
     void check(int rc) const {
-        if (rc != LWC_OK) raise_status(alg->name, rc);
+        if (rc != LWC_OK) raise_input(alg->name, rc, opened);
     }
 };
 
@@ -37,7 +56,8 @@ struct Encryptor : stream_base {
         check_size(alg->name, "salt", LWC_STREAM_SALT_SIZE, s.size());
         u8* h;
         nb::object out = new_bytes(lwc_stream_header_size(alg), h);
-        check(lwc_stream_encrypt_begin(&st, alg, k.data(), s.data(), chunk_size, h));
+        const int rc = lwc_stream_encrypt_begin(&st, alg, k.data(), s.data(), chunk_size, h);
+        if (rc != LWC_OK) raise(PyExc_ValueError, "%s: %s", alg->name, lwc_strerror(rc));
         header = nb::borrow<nb::bytes>(out);
     }
     nb::object push(nb::handle chunk, bool last) {
@@ -57,6 +77,7 @@ struct Decryptor : stream_base {
         const input k(key, alg->name, "key"), h(header, alg->name, "header");
         check_size(alg->name, "key", alg->key_size, k.size());
         check(lwc_stream_decrypt_open(&st, alg, k.data(), h.data(), h.size()));
+        opened = true;
     }
     // The chunk's plaintext, or InvalidTag (liblwc zeroed the output; it is dropped unseen).
     nb::object pull(nb::handle sealed, bool last) {
@@ -121,14 +142,40 @@ nb::tuple peek_header(nb::handle data) {
     std::size_t size = 0;
     const int rc = lwc_stream_peek_header(d.data(), d.size(), name, &chunk, &size);
     if (rc == LWC_ERR_TRUNCATED) return nb::make_tuple(nb::none(), chunk, size);
-    if (rc != LWC_OK) raise_status("stream", rc);
+    if (rc != LWC_OK) raise_input("stream", rc, false);
     return nb::make_tuple(nb::str(name), chunk, size);
+}
+
+PyObject* new_error(const char* name, const char* doc, PyObject* bases) {
+    PyObject* e = PyErr_NewExceptionWithDoc(name, doc, bases, nullptr);
+    if (e == nullptr) throw nb::python_error();
+    return e;
 }
 
 }  // namespace
 
 void bind_stream(nb::module_& m) {
     nb::module_ s = m.def_submodule("_stream", "Chunk operations of the stream format.");
+    stream_error = new_error(
+        "lwcrypto.stream.StreamError",
+        "The input is not a valid lwc stream for this key and scheme: the base of every\n"
+        "error a reader raises because of its input (a ValueError).",
+        PyExc_ValueError);
+    not_a_stream = new_error(
+        "lwcrypto.stream.NotAStream",
+        "The input is not an lwc stream: no LWCSTRM magic, a format version this library\n"
+        "does not read (the message says so), a chunk size out of range, or a header\n"
+        "that no writer of the format makes.",
+        stream_error);
+    const nb::object both = nb::make_tuple(nb::handle(stream_error), nb::handle(invalid_tag));
+    damaged_stream = new_error(
+        "lwcrypto.stream.DamagedStream",
+        "The stream failed verification: a wrong key, or a header or chunk changed,\n"
+        "moved, cut short or extended. Also an InvalidTag; no unverified byte was returned.",
+        both.ptr());
+    s.attr("StreamError") = nb::handle(stream_error);
+    s.attr("NotAStream") = nb::handle(not_a_stream);
+    s.attr("DamagedStream") = nb::handle(damaged_stream);
     nb::class_<Encryptor>(s, "Encryptor")
         .def(nb::init<const std::string&, nb::handle, nb::handle, std::uint32_t>(), "aead"_a,
              "key"_a, "salt"_a, "chunk_size"_a)

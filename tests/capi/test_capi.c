@@ -484,7 +484,8 @@ static int path_in(const char *path, const char *backend) {
 
 static void check_lookup(const char *backend) {
     const int codes[] = {LWC_OK, LWC_ERR_VERIFY, LWC_ERR_ARGUMENT, LWC_ERR_LENGTH, LWC_ERR_STATE,
-                         LWC_ERR_FORMAT, LWC_ERR_TRUNCATED, LWC_ERR_READ, LWC_ERR_CUSTOMIZATION};
+                         LWC_ERR_FORMAT, LWC_ERR_TRUNCATED, LWC_ERR_READ, LWC_ERR_CUSTOMIZATION,
+                         LWC_ERR_VERSION};
     size_t i, j;
 
     snprintf(context, sizeof context, "lookup");
@@ -528,6 +529,7 @@ static void check_lookup(const char *backend) {
     CHECK(strncmp(lwc_strerror(LWC_ERR_STATE), "state already finalized, or not initialized",
                   strlen("state already finalized, or not initialized")) == 0);
     CHECK(strcmp(lwc_strerror(LWC_ERR_CUSTOMIZATION), "this XOF takes no customization string") == 0);
+    CHECK(strcmp(lwc_strerror(LWC_ERR_VERSION), "unsupported stream format version") == 0);
     for (i = 0; i < sizeof codes / sizeof codes[0]; ++i) {
         CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(12345)) != 0);
         for (j = 0; j < i; ++j) CHECK(strcmp(lwc_strerror(codes[i]), lwc_strerror(codes[j])) != 0);

@@ -118,6 +118,16 @@ static void round_trips(const lwc_aead *alg) {
                                            read_memory, &m) == LWC_ERR_VERIFY);
             CHECK(part[0] == 0 && part[9] == 0);
             s[n - 1] ^= 1;
+            /* Cut after two chunks: an empty range at the cut end verifies the final chunk
+             * (a reader following a growing file is not told "nothing new"). */
+            m.size = lwc_stream_header_size(alg) + 2 * (CHUNK + alg->tag_size);
+            CHECK(lwc_stream_decrypt_range(&st, m.size, 2 * CHUNK, part, 0, work, sizeof work,
+                                           read_memory, &m) == LWC_ERR_VERIFY);
+            CHECK(lwc_stream_decrypt_range(&st, n, len, part, 0, work, sizeof work, read_memory,
+                                           &m) == LWC_ERR_READ); /* it reads the final chunk */
+            m.size = n;
+            CHECK(lwc_stream_decrypt_range(&st, n, len, part, 0, work, sizeof work, read_memory,
+                                           &m) == LWC_OK);
         }
         if (len > CHUNK) { /* tampering, truncation, appending, wrong key */
             const size_t h = lwc_stream_header_size(alg);
@@ -151,6 +161,26 @@ static void round_trips(const lwc_aead *alg) {
             CHECK(lwc_stream_decrypt_open(&st, other, key, h, lwc_stream_header_size(alg)) ==
                   LWC_ERR_FORMAT);
         }
+        { /* the derived salt: the core's (tests/test_stream.cpp has its known answers) */
+            uint8_t k16[16], salt2[LWC_STREAM_SALT_SIZE], again[LWC_STREAM_SALT_SIZE];
+            static const uint8_t want[4] = {0x9e, 0x3a, 0x5a, 0x4a};
+            static uint8_t long_key[256];
+            for (i = 0; i < sizeof k16; ++i) k16[i] = (uint8_t)i;
+            CHECK(lwc_stream_derive_salt(k16, 16, 7, NULL, 0, salt2) == LWC_OK);
+            CHECK(memcmp(salt2, want, sizeof want) == 0);
+            CHECK(lwc_stream_derive_salt(k16, 16, 8, NULL, 0, again) == LWC_OK);
+            CHECK(memcmp(salt2, again, sizeof salt2) != 0);
+            CHECK(lwc_stream_derive_salt(NULL, 16, 7, NULL, 0, salt2) == LWC_ERR_ARGUMENT);
+            CHECK(lwc_stream_derive_salt(k16, 16, 7, NULL, 1, salt2) == LWC_ERR_ARGUMENT);
+            CHECK(lwc_stream_derive_salt(k16, 16, 7, NULL, 0, NULL) == LWC_ERR_ARGUMENT);
+            CHECK(lwc_stream_derive_salt(long_key, sizeof long_key, 7, NULL, 0, salt2) ==
+                  LWC_ERR_LENGTH);
+        }
+        h[7] = 2; /* a newer format version: said so, not "not a stream" */
+        CHECK(lwc_stream_decrypt_open(&st, alg, key, h, lwc_stream_header_size(alg)) ==
+              LWC_ERR_VERSION);
+        CHECK(lwc_stream_peek_header(h, lwc_stream_header_size(alg), NULL, NULL, NULL) ==
+              LWC_ERR_VERSION);
     }
 }
 

@@ -146,6 +146,67 @@ def test_range_is_refused_where_it_cannot_work(tmp_path):
     assert r.returncode == 1 and r.stdout == b"" and b"verification failed" in r.stderr
 
 
+def test_a_range_reaching_the_end_of_a_cut_file_fails(tmp_path):
+    """Issue 29: "everything after offset N" of a file cut at N is a failure, not nothing."""
+    s = lwcrypto.stream.encrypt(AEAD, KEY, os.urandom(1000), 64)
+    (tmp_path / "cut").write_bytes(s[:HEADER + 5 * (64 + TAG)])
+    (tmp_path / "noise").write_bytes(s[:HEADER] + os.urandom(16))
+    for args in (["--range", "320:", "cut"], ["--range", "5000:", "cut"], ["--range", "0:", "noise"]):
+        r = decrypt(*args, cwd=tmp_path)
+        assert r.returncode == 1 and r.stdout == b"" and b"verification failed" in r.stderr, args
+        assert b"nothing written" in r.stderr, args
+
+
+@pytest.mark.parametrize("name, make", [
+    ("header only", lambda s: s[:HEADER]),
+    ("a tag cut short", lambda s: s[:HEADER + TAG - 3]),
+    ("chunk size 0", lambda s: s[:8] + bytes(4) + s[12:]),
+    ("version 2", lambda s: s[:7] + b"\x02" + s[8:]),
+])
+def test_a_malformed_or_cut_stream_exits_1_in_every_mode(tmp_path, name, make):
+    """decrypt and decrypt --range agree: exit 1, "nothing written" (issue 29)."""
+    (tmp_path / "s").write_bytes(make(sealed_stream()))
+    for extra in ([], ["--range", "0:"], ["--range", "10:20"]):
+        r = decrypt(*extra, "-o", "out", "s", cwd=tmp_path)
+        assert r.returncode == 1 and b"nothing written" in r.stderr, (name, extra, r.stderr)
+        assert not (tmp_path / "out").exists()
+        if name == "version 2":
+            assert b"unsupported stream format version" in r.stderr
+
+
+def test_a_range_takes_constant_memory(tmp_path):
+    """A genuine header before a sparse 1 GiB hole: --range 0: verifies and writes chunk by
+    chunk (it held the whole range before: 845 MiB), and fails at the hole."""
+    path = tmp_path / "h"
+    path.write_bytes(sealed_stream())
+    os.truncate(path, 1 << 30)
+    code = ("import resource, subprocess, sys\n"
+            "r = subprocess.run(sys.argv[1:], capture_output=True)\n"
+            "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    r = subprocess.run([sys.executable, "-c", code, *LWC, "decrypt", *OPTS, "--range", "0:",
+                        "-o", str(tmp_path / "out"), str(path)], capture_output=True, env=ENV,
+                       timeout=300)
+    status, peak_kib = map(int, r.stdout.split())
+    assert status == 1 and peak_kib < 100 * 1024, (status, peak_kib)
+    assert not (tmp_path / "out").exists()
+
+
+def test_input_without_the_magic_is_read_whole_only_up_to_a_bound(tmp_path):
+    """A stream whose first byte was damaged is no longer read whole as a one-shot message
+    (1.56 GiB for a 512 MiB file): over 16 MiB, decrypt refuses and names --format oneshot."""
+    big = tmp_path / "big"
+    with big.open("wb") as f:
+        f.truncate((16 << 20) + 1)
+    r = decrypt("big", cwd=tmp_path)
+    assert r.returncode == 1 and b"--format oneshot" in r.stderr and b"16 MiB" in r.stderr
+    r = decrypt("--format", "oneshot", "big", cwd=tmp_path)  # read whole: the tag fails
+    assert r.returncode == 1 and b"verification failed" in r.stderr
+    small = tmp_path / "small"
+    small.write_bytes(bytes(1 << 20))
+    r = decrypt("small", cwd=tmp_path)  # read as a one-shot message
+    assert r.returncode == 1 and b"verification failed" in r.stderr
+
+
 def test_decrypt_names_the_scheme_of_another_stream():
     s = lwcrypto.stream.encrypt("ascon-aead128", KEY, b"m")
     r = decrypt(stdin=s)

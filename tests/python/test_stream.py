@@ -2,6 +2,7 @@
 """lwcrypto.stream: the stream format as file objects and bytes helpers."""
 import gc
 import io
+import os
 import pathlib
 import subprocess
 import sys
@@ -52,10 +53,67 @@ def test_tampered_chunk_raises_and_returns_nothing_of_it():
         r.read(64)
 
 
-@pytest.mark.parametrize("cut", [84 + 80, 84 + 80 * 2, 84 + 80 * 2 + 3])
+@pytest.mark.parametrize("cut", [84 + 80, 84 + 80 * 2, 84 + 80 * 2 + 3, 84 + 4 * 80 + 2, 84 + 10, 30])
 def test_truncation(cut):
-    with pytest.raises((lwcrypto.InvalidTag, RuntimeError)):
+    """Cut anywhere (at a chunk boundary, inside a chunk, inside the final tag, inside the
+    header): DamagedStream, which is an InvalidTag and a StreamError (issue 29)."""
+    with pytest.raises(stream.DamagedStream) as e:
         stream.decrypt(KEY, sealed_sample()[:cut])
+    assert isinstance(e.value, lwcrypto.InvalidTag) and isinstance(e.value, stream.StreamError)
+
+
+def test_one_exception_family_for_input_that_is_no_valid_stream():
+    s = sealed_sample()
+    version2 = s[:7] + b"\x02" + s[8:]
+    with pytest.raises(stream.NotAStream, match="^unsupported stream format version$"):
+        stream.decrypt(KEY, version2)
+    with pytest.raises(stream.NotAStream, match="no LWCSTRM magic"):
+        stream.decrypt(KEY, b"X" + s[1:])
+    chunk0 = s[:8] + bytes(4) + s[12:]
+    with pytest.raises(stream.NotAStream):
+        stream.decrypt(KEY, chunk0)
+    with pytest.raises(stream.SchemeMismatch):
+        stream.decrypt(KEY, s, aead="tinyjambu-128")
+    for bad in (s + b"\0", s[:-1], s[:100] + bytes([s[100] ^ 1]) + s[101:]):
+        with pytest.raises(stream.DamagedStream):
+            stream.decrypt(KEY, bad)
+    with pytest.raises(stream.DamagedStream):
+        stream.decrypt(bytes(16), s)
+    for cls in (stream.NotAStream, stream.SchemeMismatch, stream.DamagedStream):
+        assert issubclass(cls, stream.StreamError) and issubclass(cls, ValueError)
+
+
+def test_a_range_at_the_end_of_a_cut_file_verifies_the_final_chunk():
+    """A reader that asks for "everything after offset N" of a file cut at N is told it was
+    cut, not "nothing new"; and a genuine header with 16 random bytes is no empty file."""
+    s = stream.encrypt("xoodyak", KEY, bytes(1000), chunk_size=64)
+    cut = io.BytesIO(s[:84 + 5 * 80])
+    for start in (320, 1000, 1 << 40):
+        with pytest.raises(stream.DamagedStream):
+            stream.decrypt_range(KEY, cut, start, 1 << 63)
+        with pytest.raises(stream.DamagedStream):
+            list(stream.iter_decrypt_range(KEY, cut, start, 1 << 63))
+    assert stream.decrypt_range(KEY, cut, 10, 100) == bytes(90)  # before the end: its chunks only
+    noise = io.BytesIO(s[:84] + os.urandom(16))
+    with pytest.raises(stream.DamagedStream):
+        stream.decrypt_range(KEY, noise, 0, 1 << 63)
+    assert stream.decrypt_range(KEY, io.BytesIO(s), 1000, 1 << 63) == b""  # intact: verified
+
+
+def test_iter_decrypt_range_gives_the_range_one_chunk_at_a_time():
+    data = os.urandom(1000)
+    f = io.BytesIO(stream.encrypt("xoodyak", KEY, data, chunk_size=64))
+    for start, end in [(0, 1000), (5, 700), (64, 128), (999, 5000), (30, 31)]:
+        parts = list(stream.iter_decrypt_range(KEY, f, start, end))
+        assert b"".join(parts) == data[start:end] == stream.decrypt_range(KEY, f, start, end)
+        assert all(0 < len(p) <= 64 for p in parts)
+    bad = bytearray(f.getvalue())
+    bad[84 + 3 * 80 + 1] ^= 1  # chunk 3
+    got = []
+    with pytest.raises(stream.DamagedStream):
+        for part in stream.iter_decrypt_range(KEY, io.BytesIO(bytes(bad)), 0, 1000):
+            got.append(part)
+    assert b"".join(got) == data[:192]  # the three verified chunks before it
 
 
 def test_appended_data_and_wrong_key():
@@ -108,7 +166,7 @@ def test_a_scheme_name_that_is_not_ascii_is_not_a_stream():
     """Not a conversion error from the extension: the header is refused (issue 29)."""
     s = bytearray(stream.encrypt("xoodyak", KEY, bytes(100), 64))
     s[45] = 0xFF  # the scheme name's first byte
-    with pytest.raises((ValueError, RuntimeError), match="not an lwc stream"):
+    with pytest.raises(stream.NotAStream, match="not an lwc stream"):
         stream.decrypt(KEY, bytes(s))
 
 

@@ -56,7 +56,14 @@ matters downstream.
 
 --range START:END writes only the plaintext bytes START to END (END excluded; either may
 be left out; clamped to the plaintext's size, like a slice) of a stream in a file,
-reading and verifying only the chunks that cover them.
+reading and verifying only the chunks that cover them, one chunk at a time (constant
+memory; on stdout each goes out as it verifies, as above). A range that reaches the end
+(an empty one at or past it included) also verifies the final chunk: a file cut short is
+refused, not read as a shorter one.
+
+Input without a stream's header is read as a one-shot message, held in memory, only up to
+16 MiB (a stream whose first bytes were damaged is not read whole); --format oneshot reads
+a one-shot message of any size.
 
 A one-shot message (--format oneshot) is nonce || ciphertext || tag, or ciphertext || tag
 with --nonce-hex; --hex reads either format as hex.
@@ -210,7 +217,7 @@ def stream_scheme(args: argparse.Namespace, src) -> tuple[type[lwcrypto.Aead], b
         if scheme is None and len(head) < size:
             head += lwcrypto.stream._read_exactly(src, size - len(head))
             scheme, _, size = lwcrypto.stream._stream.peek_header(head)
-    except (ValueError, RuntimeError) as e:
+    except lwcrypto.stream.StreamError as e:
         raise damaged(args, e, "nothing written") from None
     if scheme is None:
         raise CliError(f"{name}: truncated lwc stream header; nothing written", EXIT_FAILED)
@@ -300,6 +307,9 @@ def encrypt_oneshot(args: argparse.Namespace, cls, key: bytes) -> int:
 # --- decrypt ---------------------------------------------------------------------------------------
 
 VERIFY_FAILED = "verification failed: wrong key, or a damaged, cut or spliced stream"
+# The most of an input without a stream's magic that decrypt reads as a one-shot message
+# unless --format oneshot says it is one (the whole message is held in memory).
+ONESHOT_GUESS_LIMIT = 16 << 20
 
 
 def decrypt(args: argparse.Namespace) -> int:
@@ -328,7 +338,8 @@ def decrypt(args: argparse.Namespace) -> int:
                 raise CliError(f"{name}: a one-shot message does not name its scheme: give -a "
                                "(only a stream's header names it)")
             cls, key = lwcrypto.aead(args.algorithm), args.key
-            data = read_rest(src, f, args)
+            limit = None if args.format else ONESHOT_GUESS_LIMIT * (2 if args.hex else 1)
+            data = read_rest(src, f, args, limit)
             if args.hex:
                 data = parse_hex(f"{name} (read as --hex)", data)
             return decrypt_oneshot(args, cls, key, data)
@@ -349,25 +360,42 @@ def first_non_space(f) -> bytes:
 
 
 def decrypt_stream(args: argparse.Namespace, cls, key: bytes, src, total: int | None) -> None:
+    write_verified(args, lambda: lwcrypto.stream.iter_decrypt(key, src, aead=cls.name), total)
+
+
+def write_verified(args: argparse.Namespace, open_chunks: Callable[[], Iterator[bytes]],
+                   total: int | None) -> None:
+    """Writes the verified chunks that open_chunks() gives as they come: to a file all or
+    nothing (output.py's temporary file); on stdout, a failure says what went out."""
     to_file = output.target(args.output, args.force).file is not None
     try:
-        chunks = lwcrypto.stream.iter_decrypt(key, src, aead=cls.name)
+        chunks = open_chunks()
     except lwcrypto.stream.SchemeMismatch as e:
         raise CliError(f"{display(args.input)}: {e}") from None
-    except (lwcrypto.InvalidTag, ValueError, RuntimeError) as e:
+    except lwcrypto.stream.StreamError as e:
         raise damaged(args, e, "nothing written") from None
+    released = 0
+
+    def counted() -> Iterator[bytes]:
+        nonlocal released
+        for chunk in chunks:
+            released += len(chunk)
+            yield chunk
+
     try:
-        output.write_output(args.output, chunks, args.force, private=True,
+        output.write_output(args.output, counted(), args.force, private=True,
                             label=f"decrypting {display(args.input)}", total=total)
-    except (lwcrypto.InvalidTag, ValueError, RuntimeError) as e:
-        raise damaged(args, e, "nothing written" if to_file else
+    except lwcrypto.stream.StreamError as e:
+        raise damaged(args, e, "nothing written" if to_file or not released else
                       f"the chunks before the failing one were written to {output_name(args)} "
                       "(each verified, the stream as a whole not): discard them") from None
 
 
 def damaged(args: argparse.Namespace, e: Exception, what: str) -> CliError:
-    """A damaged stream (a chunk or the header that fails, or a malformed or cut one): exit 1."""
-    why = VERIFY_FAILED if isinstance(e, lwcrypto.InvalidTag) else f"{display(args.input)}: {e}"
+    """A damaged stream (a chunk or the header that fails, or a malformed or cut one), or
+    input that is no stream: exit 1."""
+    why = (VERIFY_FAILED if isinstance(e, lwcrypto.InvalidTag) and "truncated" not in str(e)
+           else f"{display(args.input)}: {e}")
     return CliError(f"{why}; {what}", EXIT_FAILED)
 
 
@@ -387,14 +415,8 @@ def decrypt_range(args: argparse.Namespace) -> int:
                            "start); --range reads a stream")
         f.seek(0)
         cls, key, _ = stream_scheme(args, f)
-        try:
-            plain = lwcrypto.stream.decrypt_range(key, f, start, end if end is not None else 1 << 63,
-                                                  aead=cls.name)
-        except lwcrypto.InvalidTag:
-            raise CliError(f"{VERIFY_FAILED}; nothing written", EXIT_FAILED) from None
-        except (ValueError, RuntimeError) as e:
-            raise CliError(f"{display(args.input)}: {e}") from None
-    output.write_output(args.output, [plain], args.force, private=True)
+        write_verified(args, lambda: lwcrypto.stream.iter_decrypt_range(
+            key, f, start, end if end is not None else 1 << 63, aead=cls.name), None)
     return EXIT_OK
 
 
@@ -425,13 +447,19 @@ def decrypt_oneshot(args: argparse.Namespace, cls, key: bytes, data: bytes) -> i
 
 # --- reading the input -------------------------------------------------------------------------
 
-def read_rest(src, f: BinaryIO, args: argparse.Namespace) -> bytearray:
-    """All of a one-shot message (the bytes already read included)."""
+def read_rest(src, f: BinaryIO, args: argparse.Namespace, limit: int | None) -> bytearray:
+    """All of a one-shot message (the bytes already read included); more than limit bytes
+    is refused (input that only looks like no stream is not read whole)."""
     with Progress(f"reading {display(args.input)}", size_of(f)) as p:
         data = bytearray()
         while chunk := src.read(CHUNK):
             data += chunk
             p.advance(len(chunk))
+            if limit is not None and len(data) > limit:
+                raise CliError(f"{display(args.input)}: not an lwc stream (no LWCSTRM magic at "
+                               f"its start), and over {human(ONESHOT_GUESS_LIMIT)} for a one-shot message; "
+                               "--format oneshot reads a one-shot message of any size (held in "
+                               "memory); nothing written", EXIT_FAILED)
         return data
 
 
