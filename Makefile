@@ -17,8 +17,12 @@ endif
 
 .PHONY: all deps configure build run test test-cpp bench clean
 
-# `make test` runs every step listed here, in order; each face or check appends its own.
-TEST_STEPS := test-cpp
+# `make test` runs the steps of two lanes at once, then the last ones alone
+# (tools/make_test.sh); each face or check appends its own to a lane, keeping the two
+# lanes' CPU time about even (docs/testing.md has the table).
+TEST_LANE_A := test-cpp
+TEST_LANE_B :=
+TEST_LAST :=
 
 all: build
 
@@ -42,7 +46,7 @@ deps-build:
 	$(call install_missing,cmake:cmake ninja:ninja-build g++:g++ ccache:ccache,)
 
 deps: deps-build
-	$(call install_missing,pkg-config:pkg-config,\
+	$(call install_missing,pkg-config:pkg-config ctags:universal-ctags,\
 	  /usr/include/gtest/gtest.h:libgtest-dev /usr/include/benchmark/benchmark.h:libbenchmark-dev)
 
 $(BUILD)/build.ninja: | deps
@@ -87,7 +91,7 @@ clean:
 
 # C ABI (liblwc): installed into a temporary prefix, used from C and C++ programs built
 # with find_package(lwc) and with pkg-config. The KAT tests of liblwc run in test-cpp.
-TEST_STEPS += test-capi-consumer
+TEST_LANE_A += test-capi-consumer
 .PHONY: test-capi-consumer
 test-capi-consumer: build
 	tests/capi/consumer/run.sh $(BUILD)
@@ -100,7 +104,7 @@ test-capi-consumer: build
 VENV ?= .venv
 PY_BUILD ?= build-py
 PYTHON := $(VENV)/bin/python
-TEST_STEPS += test-python
+TEST_LANE_A += test-python
 .PHONY: venv python-install test-python
 
 # python3-venv and Python.h (python3-dev) come from apt where the system Python lacks them.
@@ -145,8 +149,11 @@ CT_LONG_SECONDS ?= 60
 CT_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DLWC_BUILD_TESTS=OFF -DLWC_BUILD_BENCH=OFF \
   -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF -DLWC_BUILD_CT=ON
 
-TEST_STEPS += test-sanitize test-ct test-fuzz
-.PHONY: deps-sec test-sanitize test-ct test-fuzz fuzz ct-long
+# The timing tests run last and alone: the other lane's load would disturb them.
+TEST_LANE_B += test-sanitize test-fuzz test-ct-gcc
+TEST_LANE_A += test-ct-clang
+TEST_LAST += test-ct-timing
+.PHONY: deps-sec test-sanitize test-ct test-ct-timing test-fuzz fuzz ct-long
 
 deps: deps-sec
 # clang with its sanitizer and libFuzzer runtimes, and valgrind.
@@ -183,10 +190,17 @@ build-targets-%/build.ninja: Makefile | deps-sec
 	  -DLWC_CT_SECONDS=$(CT_SECONDS)
 	touch $@
 
-test-ct: $(TARGET_BUILDS:%=build-targets-%/build.ninja)
+test-ct: $(TARGET_BUILDS:%=test-ct-%) test-ct-timing
+
+# One compiler's tree: every check but the timing tests (test-ct-timing).
+test-ct-%: build-targets-%/build.ninja
+	cmake --build build-targets-$* -j $(JOBS)
+	cd build-targets-$* && ctest -j $(JOBS) --output-on-failure -E '^ct_dudect'
+
+test-ct-timing: $(TARGET_BUILDS:%=build-targets-%/build.ninja)
 	for b in $(TARGET_BUILDS); do \
 	  cmake --build build-targets-$$b -j $(JOBS) && \
-	  (cd build-targets-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done
+	  (cd build-targets-$$b && ctest --output-on-failure -R '^ct_dudect') || exit 1; done
 
 # The timing test at length, on this machine's own -march (not part of make test).
 build-ct-native/build.ninja: | deps-sec
@@ -236,7 +250,7 @@ FW_CMAKE_m0plus := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake \
   -DLWC_ARM_CPU=cortex-m0plus -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
 FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
-TEST_STEPS += test-firmware
+TEST_LANE_A += test-firmware
 .PHONY: deps-firmware test-firmware
 
 deps-firmware:
@@ -268,22 +282,17 @@ bench-peers:
 # scratch directory beside a copy of the checkout: liblwc configured, built, installed and
 # linked into a C program with pkg-config (docs/c-api.md), and liblwc.a built for Cortex-M
 # with the toolchain file (README.md, docs/firmware.md: gcc-arm-none-eabi of deps-firmware).
-TEST_STEPS += test-docs
+TEST_LANE_A += test-docs
 .PHONY: test-docs
 test-docs: deps deps-firmware
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) python3 tools/run_doc_commands.py
 
-# Last, after every section has appended its steps. Each step in turn, timed; the table of steps and their times at the end (also when a
-# step fails: the steps run so far, and which failed).
-test:
-	@set -u; times=""; failed=""; total0=$$(date +%s); \
-	for step in $(TEST_STEPS); do \
-	  t0=$$(date +%s); \
-	  $(MAKE) --no-print-directory $$step || failed=$$step; \
-	  times="$$times $$step:$$(( $$(date +%s) - t0 ))"; \
-	  [ -z "$$failed" ] || break; \
-	done; \
-	printf '\n%-22s %8s\n' step seconds; \
-	for e in $$times; do printf '%-22s %8s\n' "$${e%%:*}" "$${e##*:}"; done; \
-	printf '%-22s %8s\n' total $$(( $$(date +%s) - total0 )); \
-	if [ -n "$$failed" ]; then echo "make test: $$failed FAILED"; exit 1; fi
+# Last, after every section has appended its steps: what every step needs installed
+# first (two lanes must not run apt at once), then the lanes (tools/make_test.sh): the
+# table of steps, lanes and times at the end, and the end of a failing step's log
+# (every step's output is in test-logs/).
+.PHONY: test-deps
+test-deps: deps deps-sec deps-firmware venv
+
+test: test-deps
+	@tools/make_test.sh "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"

@@ -6,8 +6,8 @@
 #include <lwc/detail/cpu_features.hpp>
 #include <lwc/detail/grain128.hpp>
 #include <lwc/detail/photon256.hpp>
-#include <lwc/detail/sparkle.hpp>
-#include <lwc/detail/tinyjambu.hpp>
+#include <lwc/detail/sparkle_permutation.hpp>
+#include <lwc/detail/tinyjambu_permutation.hpp>
 #include <lwc/detail/xoodoo.hpp>
 
 namespace lwc::test {

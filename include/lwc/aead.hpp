@@ -19,7 +19,7 @@
 #include "detail/bytes.hpp"
 #include "error.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 namespace detail {
 
@@ -339,5 +339,5 @@ std::optional<std::vector<std::uint8_t>> open(std::span<const std::uint8_t, A::k
     return pt;
 }
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

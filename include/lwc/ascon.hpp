@@ -16,11 +16,11 @@
 
 #include "aead.hpp"
 #include "error.hpp"
-#include "detail/ascon.hpp"
+#include "detail/ascon_permutation.hpp"
 #include "hash.hpp"
 #include "xof.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::ascon {
 
 // The pad bit after the last n bytes of a block, little-endian (SP 800-232 pads with 0x01).
@@ -319,5 +319,5 @@ using AsconHash256 = BasicAsconHash256<detail::ascon_default>;
 using AsconXof128 = BasicAsconXof128<detail::ascon_default>;
 using AsconCxof128 = BasicAsconCxof128<detail::ascon_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

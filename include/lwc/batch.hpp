@@ -40,7 +40,7 @@
 #include "hash.hpp"
 #include "registry.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 enum class job_status : std::uint8_t {
     ok = 0,
@@ -321,5 +321,5 @@ private:
     }
 };
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

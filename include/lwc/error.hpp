@@ -28,7 +28,7 @@
 #include <string>
 #endif
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 // What a checked entry point refused, for the caller to act on: no allocation, no text
 // to build (firmware prints the fields or nothing). Key, nonce and tag sizes are part of
@@ -76,7 +76,7 @@ private:
 };
 #endif
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 
 // Without exceptions, encrypt/decrypt hand a refused call to the function named by
 // LWC_ON_ERROR (void f(const lwc::error&), defined by the program, the same in every
@@ -87,7 +87,7 @@ private:
 void LWC_ON_ERROR(const lwc::error&);
 #endif
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 namespace detail {
 
@@ -122,5 +122,5 @@ inline constexpr bool refusals_trap = false;
 
 }  // namespace detail
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

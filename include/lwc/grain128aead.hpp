@@ -18,7 +18,7 @@
 #include "aead.hpp"
 #include "detail/grain128.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::grain128aead {
 
 // The AD length in DER: one byte below 128, else 0x80 + the number of length bytes,
@@ -168,5 +168,5 @@ struct BasicGrain128Aead
 
 using Grain128Aead = BasicGrain128Aead<detail::grain128_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

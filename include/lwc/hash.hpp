@@ -18,7 +18,7 @@
 
 #include "detail/bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 template <class H>
 concept Hash = std::copyable<H> && std::default_initializable<H> &&
@@ -210,5 +210,5 @@ std::array<std::uint8_t, H::digest_size> hash(std::span<const std::uint8_t> msg)
     return d;
 }
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -27,7 +27,7 @@
 #include "detail/photon256.hpp"
 #include "hash.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::photon_beetle {
 
 using u16 = std::uint16_t;
@@ -268,5 +268,5 @@ using PhotonBeetleAead32 = BasicPhotonBeetleAead32<detail::photon256_default>;
 using PhotonBeetleAead128 = BasicPhotonBeetleAead128<detail::photon256_default>;
 using PhotonBeetleHash = BasicPhotonBeetleHash<detail::photon256_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

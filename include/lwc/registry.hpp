@@ -19,7 +19,7 @@
 #include "xof.hpp"
 #include "xoodyak.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 template <class... S>
 struct scheme_list {
@@ -119,5 +119,5 @@ static_assert([] {
     return ok;
 }());
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -23,11 +23,11 @@
 #include <type_traits>
 
 #include "aead.hpp"
-#include "detail/sparkle.hpp"
+#include "detail/sparkle_permutation.hpp"
 #include "hash.hpp"
 #include "xof.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::sparkle {
 
 // Schwaemm with Branches branches, a rate of RateWords words, and the slim/big
@@ -326,5 +326,5 @@ using Esch384 = BasicEsch384<detail::sparkle_default>;
 using XOEsch256 = BasicXOEsch256<detail::sparkle_default>;
 using XOEsch384 = BasicXOEsch384<detail::sparkle_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -27,7 +27,7 @@
 #include "ascon.hpp"
 #include "detail/bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::stream {
+namespace lwc { inline namespace LWC_ISA_NS { namespace stream {
 
 // --- the format's constants (docs/stream-format.md, "Header") ---------------------------
 
@@ -535,5 +535,5 @@ constexpr std::size_t max_state_size() noexcept {
     return m;
 }
 
-}  // namespace lwc::stream
+}}}  // namespace lwc::inline LWC_ISA_NS::stream
 #endif  // LWC_CXX20

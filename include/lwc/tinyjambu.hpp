@@ -11,9 +11,9 @@
 #include <type_traits>
 
 #include "aead.hpp"
-#include "detail/tinyjambu.hpp"
+#include "detail/tinyjambu_permutation.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::tinyjambu {
 
 // Frame bits XORed into state bits 36..38 before each permutation call.
@@ -192,5 +192,5 @@ using TinyJambu128 = BasicTinyJambu128<detail::tinyjambu_default>;
 using TinyJambu192 = BasicTinyJambu192<detail::tinyjambu_default>;
 using TinyJambu256 = BasicTinyJambu256<detail::tinyjambu_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -20,7 +20,7 @@
 #include "detail/bytes.hpp"
 #include "hash.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 
 template <class X>
 concept Xof = std::copyable<X> && std::default_initializable<X> &&
@@ -170,5 +170,5 @@ void xof(std::span<const std::uint8_t> msg, std::span<std::uint8_t> out) {
     }
 }
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

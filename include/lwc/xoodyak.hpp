@@ -16,7 +16,7 @@
 #include "hash.hpp"
 #include "xof.hpp"
 
-namespace lwc::inline LWC_ISA_NS {
+namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::xoodyak {
 
 // Byte-level access to the lanes of the state (byte i is byte i % 4 of lane i / 4).
@@ -200,5 +200,5 @@ using XoodyakAead = BasicXoodyakAead<detail::xoodoo_default>;
 using XoodyakHash = BasicXoodyakHash<detail::xoodoo_default>;
 using XoodyakXof = BasicXoodyakXof<detail::xoodoo_default>;
 
-}  // namespace lwc
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

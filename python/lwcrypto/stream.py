@@ -79,8 +79,8 @@ __all__ = ["open", "encrypt", "decrypt", "iter_encrypt", "iter_decrypt", "decryp
 
 MAGIC = b"LWCSTRM"
 DEFAULT_CHUNK_SIZE = _stream.DEFAULT_CHUNK_SIZE
-MIN_CHUNK_SIZE, MAX_CHUNK_SIZE = 64, 1 << 24
-_HEADER_FIXED_SIZE = 45
+MIN_CHUNK_SIZE, MAX_CHUNK_SIZE = _stream.MIN_CHUNK_SIZE, _stream.MAX_CHUNK_SIZE
+_HEADER_FIXED_SIZE = _stream.HEADER_FIXED_SIZE
 
 
 def _readinto_exactly(f: Readable, view: memoryview) -> int:

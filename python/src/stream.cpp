@@ -190,8 +190,18 @@ void bind_stream(nb::module_& m) {
         .def("range", &Decryptor::range, "stream_size"_a, "start"_a, "length"_a, "read"_a)
         .def("layout", &Decryptor::layout, "stream_size"_a);
     s.def("peek_header", &peek_header, "data"_a);
+    // The format's sizes come from liblwc (lwc.h), not from a copy of its layout here.
+    s.def("sealed_size", [](const std::string& name, std::uint64_t size, std::uint32_t chunk_size) {
+        const std::uint64_t n = lwc_stream_sealed_size(scheme_named(name), size, chunk_size);
+        if (n == 0) raise(PyExc_ValueError, "%s: no stream of %llu bytes in %u-byte chunks",
+                          name.c_str(), static_cast<unsigned long long>(size), chunk_size);
+        return n;
+    }, "aead"_a, "size"_a, "chunk_size"_a);
     s.attr("SALT_SIZE") = LWC_STREAM_SALT_SIZE;
     s.attr("DEFAULT_CHUNK_SIZE") = LWC_STREAM_DEFAULT_CHUNK_SIZE;
+    s.attr("MIN_CHUNK_SIZE") = LWC_STREAM_MIN_CHUNK_SIZE;
+    s.attr("MAX_CHUNK_SIZE") = LWC_STREAM_MAX_CHUNK_SIZE;
+    s.attr("HEADER_FIXED_SIZE") = LWC_STREAM_HEADER_FIXED_SIZE;
 }
 
 }  // namespace lwcpy

@@ -7,7 +7,7 @@
 
 #include "unit.hpp"
 
-namespace lwc::inline LWC_ISA_NS::test {
+namespace lwc { inline namespace LWC_ISA_NS { namespace test {
 
 // Header-style code: inline, and the same tokens in every unit. Were the units' names
 // the same, the program would keep one copy and every unit would get its answer.
@@ -36,7 +36,7 @@ inline std::uint64_t run_every_scheme() {
     return digest;
 }
 
-}  // namespace lwc::test
+}}}  // namespace lwc::inline LWC_ISA_NS::test
 
 constinit const lwc_isa_unit_info LWC_ISA_UNIT_INFO = {
     lwc::detail::isa::compiled, lwc::XoodyakAead::backend.data(),

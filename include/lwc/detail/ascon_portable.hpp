@@ -10,7 +10,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 using ascon_state = std::array<u64, 5>;
 
@@ -70,4 +70,4 @@ struct ascon_portable {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

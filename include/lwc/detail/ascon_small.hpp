@@ -9,7 +9,7 @@
 
 #include "ascon_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 struct ascon_small {
     static constexpr const char* name = "small";
@@ -81,4 +81,4 @@ private:
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -21,7 +21,7 @@
 #include <immintrin.h>
 #endif
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 // Lanes of the lane-parallel code compiled for this translation unit; 0: none (the
 // batch API then loops over the single-message code).
@@ -284,4 +284,4 @@ LWC_ALWAYS_INLINE void wipe_lane_stack() noexcept {
 #endif
 }
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

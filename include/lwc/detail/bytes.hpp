@@ -42,7 +42,7 @@
 #define LWC_SIZE_NOINLINE LWC_ALWAYS_INLINE
 #endif
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 using u8 = std::uint8_t;
 using u32 = std::uint32_t;
@@ -277,4 +277,4 @@ LWC_ALWAYS_INLINE void wipe_stack() noexcept {
 #endif
 }
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -190,7 +190,7 @@
 #if LWC_CXX20
 #include <cstdint>
 
-namespace lwc::inline LWC_ISA_NS::detail::isa {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::isa {
 
 // The features this translation unit is compiled for, bit i = entry i of the list.
 inline constexpr bool compiled_flags[] = {false LWC_ISA_DIGITS_};
@@ -202,5 +202,5 @@ inline constexpr std::uint64_t compiled = [] {
 }();
 static_assert(LWC_ISA_COUNT <= 48, "the namespace name holds 48 feature bits");
 
-}  // namespace lwc::detail::isa
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::isa
 #endif  // LWC_CXX20

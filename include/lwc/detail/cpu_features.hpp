@@ -12,7 +12,7 @@
 #include <cpuid.h>
 #endif
 
-namespace lwc::inline LWC_ISA_NS::detail::isa {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::isa {
 
 #if defined(__x86_64__) || defined(__i386__)
 
@@ -60,4 +60,4 @@ inline std::uint64_t cpu_features() noexcept { return 0; }
 
 #endif
 
-}  // namespace lwc::detail::isa
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::isa

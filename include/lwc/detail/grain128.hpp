@@ -22,7 +22,7 @@
 #include "grain128_portable.hpp"
 #include "grain128_small.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides, on 64-bit words:
 //   even_bits(x), odd_bits(x)   the 32 even / odd bits of x, in the low 32 bits
@@ -160,4 +160,4 @@ using grain128_default = grain128_words;
 using grain128_default = grain128_portable;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -9,7 +9,7 @@
 #include <immintrin.h>
 #define LWC_HAVE_GRAIN128_BMI2 1
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 struct grain128_bmi2 {
     static constexpr const char* name = "bmi2";
@@ -37,6 +37,6 @@ struct grain128_bmi2 {
         grain128_portable::authenticate_bits(acc, sr, m, a, n);
     }
 };
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail
 
 #endif

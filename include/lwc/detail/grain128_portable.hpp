@@ -4,7 +4,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // The bit-level jobs, portable: split 64 keystream bits into the 32 even ones
 // (encryption) and the 32 odd ones (authentication), and run the authenticator.
@@ -82,4 +82,4 @@ struct grain128_portable {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

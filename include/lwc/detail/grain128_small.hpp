@@ -9,7 +9,7 @@
 #include "bytes.hpp"
 #include "grain128_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // The two shift registers as words: w[i] holds bits 32i..32i+31. Bits t..t+31 of a
 // register (a tap for 32 parallel clocks, t <= 96) are a funnel of two words.
@@ -120,4 +120,4 @@ struct grain128_words {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

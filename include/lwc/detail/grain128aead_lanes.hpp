@@ -42,7 +42,7 @@
 #include <immintrin.h>
 #endif
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 template <std::size_t W>
 struct grain128aead_lanes {
@@ -339,4 +339,4 @@ struct grain128aead_lanes {
     }
 };
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

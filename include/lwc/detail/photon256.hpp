@@ -12,7 +12,7 @@
 #include "photon256_avx512.hpp"
 #include "photon256_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides, on its own state representation:
 //   state load(const u8* bytes32);  void store(const state&, u8* bytes32);
@@ -40,4 +40,4 @@ using photon256_default = photon256_avx512;
 using photon256_default = photon256_portable;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

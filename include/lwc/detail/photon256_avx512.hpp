@@ -26,7 +26,7 @@
 
 #define LWC_HAVE_PHOTON256_AVX512 1
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 namespace photon256 {
 
 struct avx512_tables {
@@ -151,6 +151,6 @@ struct photon256_avx512 {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail
 
 #endif

@@ -17,7 +17,7 @@
 
 #include "photon256_spec.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 namespace photon256 {
 
 using row_words = std::array<u32, cells>;
@@ -140,4 +140,4 @@ struct photon256_portable {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

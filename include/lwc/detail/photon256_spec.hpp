@@ -16,7 +16,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::photon256 {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::photon256 {
 
 inline constexpr int rounds = 12;
 
@@ -64,4 +64,4 @@ inline constexpr matrix mix_matrix = make_mix_matrix();
 static_assert(mix_matrix[1] == std::array<u8, cells>{12, 9, 8, 13, 7, 7, 5, 2});
 static_assert(mix_matrix[7] == std::array<u8, cells>{15, 1, 13, 10, 5, 10, 2, 3});
 
-}  // namespace lwc::detail::photon256
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::photon256

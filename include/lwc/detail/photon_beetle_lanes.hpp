@@ -35,7 +35,7 @@
 #include "batch_lanes.hpp"
 #include "photon256_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 template <std::size_t W>
 struct photon256_lanes {
@@ -308,4 +308,4 @@ struct photon_beetle_hash_lanes : photon256_lanes<W> {
     }
 };
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

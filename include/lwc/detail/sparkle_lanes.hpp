@@ -11,7 +11,7 @@
 
 #include "batch_lanes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 template <std::size_t Branches, std::size_t W>
 struct sparkle_lanes {
@@ -207,4 +207,4 @@ struct esch_lanes : sparkle_lanes<Branches, W> {
     }
 };
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

@@ -29,7 +29,7 @@
 
 #include "sparkle_spec.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // Loops over branches are fold expressions over a compile-time index pack, so that
 // the state stays in registers (no lambdas or loops for the optimiser to give up on).
@@ -114,4 +114,4 @@ private:
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -10,7 +10,7 @@
 
 #include "sparkle_spec.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 namespace sparkle_rolled {
 
 // SPARKLE with `branches` branches (4, 6 or 8) and `steps` steps on st, interleaved
@@ -63,4 +63,4 @@ struct sparkle_small {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

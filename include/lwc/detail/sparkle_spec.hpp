@@ -10,7 +10,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 template <std::size_t Branches>
 using sparkle_state = std::array<u32, 2 * Branches>;
@@ -22,4 +22,4 @@ inline constexpr std::array<u32, 8> sparkle_constants = {
 // The linear map ell of the Feistel function: rotate16(x ^ (x << 16)).
 constexpr u32 sparkle_ell(u32 x) noexcept { return rotr32(x ^ (x << 16), 16); }
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -29,7 +29,7 @@
 #define LWC_HAVE_SPARKLE_AVX512 1
 #endif
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 using sparkle_v8 = __m256i;
 
@@ -263,6 +263,6 @@ using sparkle_avx2 = sparkle_vector<sparkle_ops_avx2>;
 using sparkle_avx512 = sparkle_vector<sparkle_ops_avx512>;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail
 
 #endif

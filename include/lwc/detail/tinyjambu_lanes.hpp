@@ -11,7 +11,7 @@
 
 #include "batch_lanes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 template <std::size_t KeyWords, std::size_t W>
 struct tinyjambu_lanes {
@@ -96,4 +96,4 @@ struct tinyjambu_lanes {
     }
 };
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

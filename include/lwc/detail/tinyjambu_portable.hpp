@@ -8,7 +8,7 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 namespace tinyjambu {
 
 using state = std::array<u32, 4>;
@@ -152,4 +152,4 @@ struct tinyjambu_portable {
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -16,7 +16,7 @@
 #include "bytes.hpp"
 #include "tinyjambu_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 namespace tinyjambu {
 
 // One word step: 32 steps of the NLFSR at once. The new word is
@@ -106,4 +106,4 @@ private:
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -16,7 +16,7 @@
 #include "xoodoo_avx512.hpp"
 #include "xoodoo_portable.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides: the permutation, and whether it runs Cyclist's full-block
 // loops itself (has_block_loops); one that says so and lacks them does not compile.
@@ -45,4 +45,4 @@ using xoodoo_default = xoodoo_avx512;
 using xoodoo_default = xoodoo_portable;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -9,7 +9,7 @@
 #include <immintrin.h>
 #define LWC_HAVE_XOODOO_AVX512 1
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // Vector integer operations have a latency of one or two cycles and a single state
 // leaves most vector units idle, so the round is arranged for the shortest
@@ -100,6 +100,6 @@ private:
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "xoodoo_spec.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define LWC_XOODOO_PORTABLE_TUNING __attribute__((target("tune=generic")))
@@ -98,4 +98,4 @@ private:
     }
 };
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -8,11 +8,11 @@
 
 #include "bytes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 using xoodoo_state = std::array<u32, 12>;
 
 inline constexpr std::array<u32, 12> xoodoo_round_constants = {
     0x058, 0x038, 0x3c0, 0x0d0, 0x120, 0x014, 0x060, 0x02c, 0x380, 0x0f0, 0x1a0, 0x012};
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -10,7 +10,7 @@
 
 #include "batch_lanes.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail::batch {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 
 template <std::size_t W>
 struct xoodyak_lanes {
@@ -165,4 +165,4 @@ struct xoodyak_hash_lanes : xoodyak_lanes<W> {
     }
 };
 
-}  // namespace lwc::detail::batch
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

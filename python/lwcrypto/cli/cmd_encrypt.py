@@ -273,19 +273,13 @@ def encrypt(args: argparse.Namespace) -> int:
     chunk = args.chunk_size or lwcrypto.stream.DEFAULT_CHUNK_SIZE
     with open_input(args.input) as f:
         size = size_of(f)
-        total = None if size is None else stream_size(cls, size, chunk)
+        total = None if size is None else lwcrypto.stream._stream.sealed_size(cls.name, size, chunk)
         parts = lwcrypto.stream.iter_encrypt(cls.name, key, f, chunk)
         if args.hex:
             parts, total = as_hex(parts), None if total is None else 2 * total + 1
         output.write_output(args.output, parts, args.force,
                             label=f"encrypting {display(args.input)}", total=total)
     return EXIT_OK
-
-
-def stream_size(cls, size: int, chunk: int) -> int:
-    """Bytes of the stream of `size` bytes of plaintext (docs/stream-format.md)."""
-    chunks = max(1, -(-size // chunk))
-    return 77 + len(cls.name) + size + chunks * cls.tag_size
 
 
 def encrypt_oneshot(args: argparse.Namespace, cls, key: bytes) -> int:

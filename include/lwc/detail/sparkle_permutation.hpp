@@ -22,7 +22,7 @@
 #include "sparkle_small.hpp"
 #include "sparkle_vector.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides, for 4, 6 and 8 branches and any step count:
 //   permute<Branches, Steps>(state)          out of line: the one-off calls of a message
@@ -57,4 +57,4 @@ template <std::size_t Branches>
 using sparkle_default_for =
     std::conditional_t<Branches == 4 && !LWC_SMALL, sparkle_portable, sparkle_default>;
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

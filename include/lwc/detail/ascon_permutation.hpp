@@ -12,7 +12,7 @@
 #include "ascon_portable.hpp"
 #include "ascon_small.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides: Ascon-p[12] and Ascon-p[8] (the rounds the modes use).
 template <class P>
@@ -29,4 +29,4 @@ using ascon_default = ascon_small;
 using ascon_default = ascon_portable;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail

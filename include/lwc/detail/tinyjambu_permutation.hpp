@@ -14,7 +14,7 @@
 #include "tinyjambu_portable.hpp"
 #include "tinyjambu_small.hpp"
 
-namespace lwc::inline LWC_ISA_NS::detail {
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // What a backend provides: its key form for a key of KeyWords words and permutations of
 // up to MaxWords * 32 steps, and P_{32 Words} with it (inlined into the mode's loops).
@@ -36,4 +36,4 @@ using tinyjambu_default = tinyjambu_words;
 using tinyjambu_default = tinyjambu_portable;
 #endif
 
-}  // namespace lwc::detail
+}}}  // namespace lwc::inline LWC_ISA_NS::detail
