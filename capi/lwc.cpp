@@ -4,6 +4,7 @@
 // This file is compiled for any CPU of the architecture: it runs before the choice.
 #include "lwc.h"
 
+#include <lwc/detail/bytes.hpp>
 #include <lwc/detail/cpu_features.hpp>
 
 #include <cstdint>
@@ -115,13 +116,8 @@ struct bytes_at {
     std::size_t n;
 };
 
-// Whether a and b share a byte (an empty range shares none). Computed on addresses
-// without forming a + n, which a bogus length could overflow.
-bool overlap(bytes_at a, bytes_at b) {
-    const auto x = reinterpret_cast<std::uintptr_t>(a.p), y = reinterpret_cast<std::uintptr_t>(b.p);
-    if (a.n == 0 || b.n == 0) return false;
-    return x >= y ? x - y < b.n : y - x < a.n;
-}
+// Whether a and b share a byte: the headers' check (overflow-safe for any length).
+bool overlap(bytes_at a, bytes_at b) { return lwc::detail::overlap_bytes(a.p, a.n, b.p, b.n); }
 
 // Whether out shares a byte with any of others: an output is written while the inputs
 // are still read (and tags, keys and nonces are read after the first output bytes), so

@@ -23,11 +23,8 @@ namespace lwc { inline namespace LWC_ISA_NS {
 
 namespace detail {
 
-// Addresses compared as integers: the buffers are unrelated objects.
 inline bool overlap(std::span<const u8> a, std::span<const u8> b) noexcept {
-    const auto x = reinterpret_cast<std::uintptr_t>(a.data());
-    const auto y = reinterpret_cast<std::uintptr_t>(b.data());
-    return !a.empty() && !b.empty() && x < y + b.size() && y < x + a.size();
+    return overlap_bytes(a.data(), a.size(), b.data(), b.size());
 }
 
 // The run-time checks of every AEAD call, one function for all schemes and both

@@ -80,24 +80,8 @@ struct hash_job {
 
 namespace detail::batch {
 
-// The lane code of a scheme at width W (the overload for the scheme), or void (then
-// the batch loops).
-template <std::size_t W> void lanes_of(...);
-template <std::size_t W> tinyjambu_lanes<4, W> lanes_of(std::type_identity<TinyJambu128>);
-template <std::size_t W> tinyjambu_lanes<6, W> lanes_of(std::type_identity<TinyJambu192>);
-template <std::size_t W> tinyjambu_lanes<8, W> lanes_of(std::type_identity<TinyJambu256>);
-template <std::size_t W> schwaemm_lanes<4, 4, 7, 10, W> lanes_of(std::type_identity<Schwaemm128_128>);
-template <std::size_t W> schwaemm_lanes<6, 6, 7, 11, W> lanes_of(std::type_identity<Schwaemm192_192>);
-template <std::size_t W> schwaemm_lanes<6, 8, 7, 11, W> lanes_of(std::type_identity<Schwaemm256_128>);
-template <std::size_t W> schwaemm_lanes<8, 8, 8, 12, W> lanes_of(std::type_identity<Schwaemm256_256>);
-template <std::size_t W> esch_lanes<6, 7, 11, 32, W> lanes_of(std::type_identity<Esch256>);
-template <std::size_t W> esch_lanes<8, 8, 12, 48, W> lanes_of(std::type_identity<Esch384>);
-template <std::size_t W> xoodyak_lanes<W> lanes_of(std::type_identity<XoodyakAead>);
-template <std::size_t W> grain128aead_lanes<W> lanes_of(std::type_identity<Grain128Aead>);
-template <std::size_t W> xoodyak_hash_lanes<W> lanes_of(std::type_identity<XoodyakHash>);
-template <std::size_t W> photon_beetle_lanes<4, W> lanes_of(std::type_identity<PhotonBeetleAead32>);
-template <std::size_t W> photon_beetle_lanes<16, W> lanes_of(std::type_identity<PhotonBeetleAead128>);
-template <std::size_t W> photon_beetle_hash_lanes<W> lanes_of(std::type_identity<PhotonBeetleHash>);
+// The lane code of a scheme at width W: the lanes_of overload its family's lane file
+// declares (detail/*_lanes.hpp), or void (batch_lanes.hpp: the batch then loops).
 template <class S, std::size_t W>
 using lanes_for = decltype(lanes_of<W>(std::type_identity<S>{}));
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "bytes.hpp"
@@ -283,5 +284,9 @@ LWC_ALWAYS_INLINE void wipe_lane_stack() noexcept {
     __asm__ __volatile__("" ::: "memory");
 #endif
 }
+
+// A scheme's lane code at width W: each family's lane file declares an overload for
+// each of its schemes; this one, for every other scheme, says it has none.
+template <std::size_t W> void lanes_of(...);
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

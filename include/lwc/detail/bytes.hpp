@@ -123,6 +123,16 @@ inline T value_barrier(T v) noexcept {
 }
 
 // Equal-length comparison whose time depends only on the length.
+// Whether the n_a bytes at a and the n_b bytes at b share a byte (an empty range shares
+// none). On addresses as integers (the buffers are unrelated objects), without forming
+// a + n, which a bogus length from a C caller could overflow. The one overlap check of
+// every face: the C++ entry points and liblwc's front end call it.
+inline bool overlap_bytes(const void* a, std::size_t n_a, const void* b, std::size_t n_b) noexcept {
+    const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+    if (n_a == 0 || n_b == 0) return false;
+    return x >= y ? x - y < n_b : y - x < n_a;
+}
+
 inline bool ct_equal(std::span<const u8> a, std::span<const u8> b) noexcept {
     u32 diff = 0;
     for (std::size_t i = 0; i < a.size(); ++i) diff |= u32(a[i] ^ b[i]);

@@ -339,4 +339,7 @@ struct grain128aead_lanes {
     }
 };
 
+// The schemes this file has lane code for (batch.hpp: lanes_for).
+template <std::size_t W> grain128aead_lanes<W> lanes_of(std::type_identity<Grain128Aead>);
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

@@ -308,4 +308,9 @@ struct photon_beetle_hash_lanes : photon256_lanes<W> {
     }
 };
 
+// The schemes this file has lane code for (batch.hpp: lanes_for).
+template <std::size_t W> photon_beetle_lanes<4, W> lanes_of(std::type_identity<PhotonBeetleAead32>);
+template <std::size_t W> photon_beetle_lanes<16, W> lanes_of(std::type_identity<PhotonBeetleAead128>);
+template <std::size_t W> photon_beetle_hash_lanes<W> lanes_of(std::type_identity<PhotonBeetleHash>);
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 
+#include "../sparkle.hpp"
 #include "batch_lanes.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
@@ -206,5 +207,13 @@ struct esch_lanes : sparkle_lanes<Branches, W> {
         secure_zero(st);
     }
 };
+
+// The schemes this file has lane code for (batch.hpp: lanes_for).
+template <std::size_t W> schwaemm_lanes<4, 4, 7, 10, W> lanes_of(std::type_identity<Schwaemm128_128>);
+template <std::size_t W> schwaemm_lanes<6, 6, 7, 11, W> lanes_of(std::type_identity<Schwaemm192_192>);
+template <std::size_t W> schwaemm_lanes<6, 8, 7, 11, W> lanes_of(std::type_identity<Schwaemm256_128>);
+template <std::size_t W> schwaemm_lanes<8, 8, 8, 12, W> lanes_of(std::type_identity<Schwaemm256_256>);
+template <std::size_t W> esch_lanes<6, 7, 11, 32, W> lanes_of(std::type_identity<Esch256>);
+template <std::size_t W> esch_lanes<8, 8, 12, 48, W> lanes_of(std::type_identity<Esch384>);
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

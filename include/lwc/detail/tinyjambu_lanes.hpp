@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "../tinyjambu.hpp"
 #include "batch_lanes.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
@@ -95,5 +96,10 @@ struct tinyjambu_lanes {
         secure_zero(s);
     }
 };
+
+// The schemes this file has lane code for (batch.hpp: lanes_for).
+template <std::size_t W> tinyjambu_lanes<4, W> lanes_of(std::type_identity<TinyJambu128>);
+template <std::size_t W> tinyjambu_lanes<6, W> lanes_of(std::type_identity<TinyJambu192>);
+template <std::size_t W> tinyjambu_lanes<8, W> lanes_of(std::type_identity<TinyJambu256>);
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch

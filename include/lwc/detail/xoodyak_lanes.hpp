@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "../xoodyak.hpp"
 #include "batch_lanes.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
@@ -164,5 +165,9 @@ struct xoodyak_hash_lanes : xoodyak_lanes<W> {
         secure_zero(s);
     }
 };
+
+// The schemes this file has lane code for (batch.hpp: lanes_for).
+template <std::size_t W> xoodyak_lanes<W> lanes_of(std::type_identity<XoodyakAead>);
+template <std::size_t W> xoodyak_hash_lanes<W> lanes_of(std::type_identity<XoodyakHash>);
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::batch
