@@ -30,6 +30,14 @@
 namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::sparkle {
 
+// Schwaemm's domain constants, added to the last state word before the last block of a
+// phase (AD or message, padded or full), for a capacity of cap_words words; Esch's
+// (Esch256/384; XOEsch has its own pair).
+constexpr u32 schwaemm_domain(std::size_t cap_words, bool msg, bool full) noexcept {
+    return ((u32(msg) << 1 | u32(full)) ^ (1u << (cap_words / 2))) << 24;
+}
+inline constexpr u8 esch_padded = 1, esch_full = 2;
+
 // Schwaemm with Branches branches, a rate of RateWords words, and the slim/big
 // step counts. The loops over full blocks copy the state into a local variable and
 // inline the slim permutation, so that the state stays in registers from block to
@@ -43,11 +51,10 @@ struct schwaemm_sponge {
     static constexpr std::size_t rate_bytes = 4 * rate, key_bytes = 4 * capacity;
     // Domain constants, added to the last state word before the last block of a
     // phase: AD or message, padded or full.
-    static constexpr u32 cap_branches = u32(capacity / 2);
-    static constexpr u32 ad_padded = (0u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 ad_full = (1u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 msg_padded = (2u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 msg_full = (3u ^ (1u << cap_branches)) << 24;
+    static constexpr u32 ad_padded = schwaemm_domain(capacity, false, false),
+                         ad_full = schwaemm_domain(capacity, false, true),
+                         msg_padded = schwaemm_domain(capacity, true, false),
+                         msg_full = schwaemm_domain(capacity, true, true);
 
     using state = sparkle_state<Branches>;
     using block = std::array<u32, rate>;
@@ -203,7 +210,7 @@ struct schwaemm_sponge {
 // in how much they squeeze): Padded and Full, added to the last word of the left half
 // as its most significant byte.
 template <sparkle_backend P, std::size_t Branches, std::size_t Slim, std::size_t Big,
-          std::size_t Digest, u8 Padded = 1, u8 Full = 2>
+          std::size_t Digest, u8 Padded = esch_padded, u8 Full = esch_full>
 struct esch_core {
     static constexpr std::string_view backend = P::name;
     static constexpr std::size_t rate = 16, squeeze_rate = 16, digest_size = Digest;

@@ -18,8 +18,7 @@ template <std::size_t Branches, std::size_t W>
 struct sparkle_lanes {
     using V = vec<W>;
     static constexpr std::size_t words = 2 * Branches;
-    static constexpr std::array<u32, 8> c = {0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738,
-                                             0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8, 0xC2B3293D};
+    static constexpr const std::array<u32, 8>& c = sparkle_constants;
 
     LWC_ALWAYS_INLINE static V ell(V x) noexcept { return rotr<16>(x ^ (x << 16)); }
 
@@ -79,11 +78,10 @@ struct schwaemm_lanes : sparkle_lanes<Branches, W> {
     using base = sparkle_lanes<Branches, W>;
     using V = vec<W>;
     static constexpr std::size_t words = base::words, cap = words - Rate, rate_bytes = 4 * Rate;
-    static constexpr u32 cap_branches = u32(cap / 2);
-    static constexpr u32 ad_padded = (0u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 ad_full = (1u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 msg_padded = (2u ^ (1u << cap_branches)) << 24;
-    static constexpr u32 msg_full = (3u ^ (1u << cap_branches)) << 24;
+    static constexpr u32 ad_padded = sparkle::schwaemm_domain(cap, false, false),
+                         ad_full = sparkle::schwaemm_domain(cap, false, true),
+                         msg_padded = sparkle::schwaemm_domain(cap, true, false),
+                         msg_full = sparkle::schwaemm_domain(cap, true, true);
 
     // rho1 and the rate whitening (see sparkle.hpp).
     LWC_ALWAYS_INLINE static void absorb(V (&st)[words], const V (&m)[Rate]) noexcept {
@@ -157,7 +155,8 @@ struct esch_lanes : sparkle_lanes<Branches, W> {
     using base = sparkle_lanes<Branches, W>;
     using V = vec<W>;
     static constexpr std::size_t words = base::words;
-    static constexpr u32 last_padded = 1u << 24, last_full = 2u << 24;
+    static constexpr u32 last_padded = u32(sparkle::esch_padded) << 24,
+                         last_full = u32(sparkle::esch_full) << 24;
 
     LWC_ALWAYS_INLINE static void inject(V (&st)[words], const V (&m)[4]) noexcept {
         const V tx = base::ell(m[0] ^ m[2]), ty = base::ell(m[1] ^ m[3]);

@@ -20,8 +20,8 @@ struct tinyjambu_lanes {
     static constexpr std::size_t lanes = W;
     static constexpr std::size_t small_words = 20;                                   // P_640
     static constexpr std::size_t large_words = (1024 + 64 * (KeyWords - 4)) / 32;  // P_1024..1280
-    static constexpr u32 frame_nonce = 0x10, frame_ad = 0x30, frame_msg = 0x50,
-                         frame_final = 0x70;
+    static constexpr u32 frame_nonce = tinyjambu::frame_nonce, frame_ad = tinyjambu::frame_ad,
+                         frame_msg = tinyjambu::frame_msg, frame_final = tinyjambu::frame_final;
 
     // Step I of the NLFSR, on the state array read from word I mod 4 on (so that no
     // words move): 32 new bits replace the oldest word. nk: the complemented key.

@@ -16,11 +16,12 @@ namespace lwc { inline namespace LWC_ISA_NS { namespace detail::batch {
 template <std::size_t W>
 struct xoodyak_lanes {
     using V = vec<W>;
-    static constexpr std::array<u32, 12> rc = {0x058, 0x038, 0x3c0, 0x0d0, 0x120, 0x014,
-                                               0x060, 0x02c, 0x380, 0x0f0, 0x1a0, 0x012};
+    static constexpr const std::array<u32, 12>& rc = xoodoo_round_constants;
     static constexpr std::size_t ad_rate = 44, crypt_rate = 24;
-    static constexpr u32 cd_absorb_key = 0x02, cd_absorb = 0x03, cu_crypt = 0x80,
-                         cu_squeeze = 0x40;
+    // Cyclist's control bytes (xoodyak.hpp), in the word that holds byte 47.
+    static_assert(xoodyak::control_byte == 4 * 11 + 3);
+    static constexpr u32 cd_absorb_key = xoodyak::cd_absorb_key, cd_absorb = xoodyak::cd_absorb,
+                         cu_crypt = xoodyak::cu_crypt, cu_squeeze = xoodyak::cu_squeeze;
 
     template <int R>
     LWC_ALWAYS_INLINE static V rotl(V x) noexcept {
