@@ -124,11 +124,16 @@ $(VENV)/.deps: $(VENV)/.build-deps
 
 venv: $(VENV)/.deps
 
+# PY_CAPI: a liblwc.a to link instead of building liblwc again (test-python passes the
+# main tree's, built first; a user's pip install builds its own).
+PY_CAPI ?=
 python-install: $(VENV)/.build-deps | deps-build
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -v --no-build-isolation \
-	  -C build-dir=$(PY_BUILD) .
+	  -C build-dir=$(PY_BUILD) -C cmake.define.LWC_PYTHON_CAPI="$(PY_CAPI)" .
 
-test-python: python-install $(VENV)/.deps
+test-python: configure $(VENV)/.deps
+	cmake --build $(BUILD) -j $(JOBS) --target lwc_capi_static
+	$(MAKE) --no-print-directory python-install PY_CAPI=$(CURDIR)/$(BUILD)/capi/liblwc.a
 	$(PYTHON) -m pytest -q tests/python
 
 # --- security checks (docs/security.md): sanitizers, constant time, fuzzing ---
