@@ -424,6 +424,15 @@ def main():
 
     text = report(env, impls, results, failures, args)
     (args.out / "results.md").write_text(text)
+    # The dated report docs/speed.md links (bench/results/: one file per run, committed
+    # when a run is worth keeping).
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d-%H%M")
+    cpu = re.sub(r"[^a-z0-9]+", "-", env["cpu"].lower()).strip("-")
+    kept = ROOT / "bench" / "results" / f"{stamp}-{cpu}-peers.md"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text("<!-- SPDX-License-Identifier: MIT -->\n# Side by side: "
+                    f"{env['cpu']}, {env['date']}\n\nWritten by `make bench-peers`.\n\n{text}")
+    print(f"report: {kept}", file=sys.stderr)
     (args.out / "results.json").write_text(json.dumps(
         {"env": env, "samples": {f"{k[0]}-{k[1]}": v for k, v in results.items()}}, indent=1))
     print(text)
