@@ -8,9 +8,11 @@
 #include <lwc/detail/cpu_features.hpp>
 
 #include <cstdint>
+#include <cstring>
+#if LWC_CAPI_X86  // several backends: the override below reads the environment, writes stderr
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#endif
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -47,6 +49,7 @@ const backend& best_backend() {
     return portable;
 }
 
+#if LWC_CAPI_X86
 // LWC_FORCE_PORTABLE=1 asks for the portable backend, LWC_BACKEND=<name> for any one
 // (tests run every backend this way). A request that cannot be honoured (a name that is
 // no backend, or one this CPU cannot run) is not an error that stops the program, since
@@ -72,6 +75,12 @@ const backend& choose_backend() {
     std::fprintf(stderr, "); using %s\n", best.name);
     return best;
 }
+#else
+// One backend (every build but x86-64's, firmware included): nothing to choose, so
+// liblwc reads no environment and links no stdio (a firmware image with liblwc.a needs
+// neither getenv nor a C library's stdio, nor the heap they bring).
+const backend& choose_backend() { return best_backend(); }
+#endif
 
 // Chosen once per process, on first use (thread-safe static initialization).
 const backend& active() {
