@@ -105,6 +105,7 @@ VENV ?= .venv
 PY_BUILD ?= build-py
 PYTHON := $(VENV)/bin/python
 TEST_LANE_A += test-python
+TEST_LAST += test-python-threads
 .PHONY: venv python-install test-python
 
 # python3-venv and Python.h (python3-dev) come from apt where the system Python lacks them.
@@ -131,10 +132,17 @@ python-install: $(VENV)/.build-deps | deps-build
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -v --no-build-isolation \
 	  -C build-dir=$(PY_BUILD) -C cmake.define.LWC_PYTHON_CAPI="$(PY_CAPI)" .
 
+# In make test's lanes (LWC_TEST_LANES set), the thread test, which needs a second idle
+# core to show the GIL released, waits for test-python-threads, run alone at the end.
+THREADS_TEST := tests/python/test_threads.py
 test-python: configure $(VENV)/.deps
 	cmake --build $(BUILD) -j $(JOBS) --target lwc_capi_static
 	$(MAKE) --no-print-directory python-install PY_CAPI=$(CURDIR)/$(BUILD)/capi/liblwc.a
-	$(PYTHON) -m pytest -q tests/python
+	$(PYTHON) -m pytest -q tests/python $(if $(LWC_TEST_LANES),--ignore=$(THREADS_TEST))
+
+.PHONY: test-python-threads
+test-python-threads: $(VENV)/.deps
+	$(PYTHON) -m pytest -q $(THREADS_TEST)
 
 # --- security checks (docs/security.md): sanitizers, constant time, fuzzing ---
 # One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and the standard
