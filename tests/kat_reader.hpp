@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The official KAT files (tests/kat/<name>.txt) as records, for the C++ tests and the
-// fuzzers' seed corpus. No test framework here: fuzz/ includes it too.
+// fuzzers' seed corpus, read by the one C reader (kat_reader.h). No test framework here:
+// fuzz/ includes it too.
 // LWC_KAT_DIR (a string) is the directory, set by the build.
 #pragma once
 
 #include <cstdint>
-#include <fstream>
+#include <cstdio>
+#include <memory>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "kat_reader.h"
 
 namespace lwc::test {
 
@@ -27,28 +31,25 @@ inline bytes from_hex(const std::string& hex) {
 // One KAT record: field name -> bytes (Count kept as bytes of its decimal text).
 using kat_record = std::map<std::string, bytes>;
 
-// Reads a file of KAT records (blank-line separated "Name = hex" lines).
+// Reads a file of KAT records through the C reader (kat_reader.h, linked with kat_reader.c).
 inline std::vector<kat_record> read_kat_file(const std::string& path) {
-    std::ifstream in(path);
+    std::unique_ptr<FILE, int (*)(FILE*)> in(std::fopen(path.c_str(), "r"), std::fclose);
     if (!in) throw std::runtime_error("cannot open KAT file " + path);
     std::vector<kat_record> records;
-    kat_record cur;
-    std::string line;
-    auto flush = [&] {
-        if (!cur.empty()) records.push_back(std::move(cur));
-        cur.clear();
-    };
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const auto eq = line.find(" = ");
-        if (eq == std::string::npos) {
-            flush();
-            continue;
+    auto record = std::make_unique<::kat_record>();
+    std::string line(KAT_LINE, '\0');
+    long line_no = 0;
+    int got;
+    while ((got = kat_next(in.get(), record.get(), line.data(), &line_no)) == 1) {
+        const std::string count = std::to_string(record->count);
+        kat_record& out = records.emplace_back();
+        out["Count"] = bytes(count.begin(), count.end());
+        for (int i = 0; i < record->fields; ++i) {
+            const auto* field = record->pool + record->field[i].offset;
+            out[record->field[i].name] = bytes(field, field + record->field[i].size);
         }
-        const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
-        cur[key] = key == "Count" ? bytes(value.begin(), value.end()) : from_hex(value);
     }
-    flush();
+    if (got < 0) throw std::runtime_error(path + ": malformed at line " + std::to_string(line_no));
     return records;
 }
 

@@ -4,6 +4,7 @@
 // attack the format must detect, each failing when the check that covers it is removed.
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <new>
 #include <sstream>
 

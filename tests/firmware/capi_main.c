@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kat.h"
+#include "../kat_reader.h"
 #include "lwc.h"
 
 static struct kat_record record;

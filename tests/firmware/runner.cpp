@@ -19,7 +19,7 @@
 
 #include <lwc/registry.hpp>
 
-#include "kat.h"
+#include "../kat_reader.h"
 #include "stack_paint.hpp"
 
 #if LWC_EXCEPTIONS || defined(__GXX_RTTI)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "kat.h"
+#include "kat_reader.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +45,7 @@ int kat_next(FILE *file, struct kat_record *r, char *line, long *line_no) {
         if (n == KAT_LINE - 1 && line[n - 1] != '\n') goto malformed; /* too long */
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
             line[--n] = '\0';
-        const char *eq = strchr(line, '=');
+        const char *eq = line[0] == '#' ? NULL : strchr(line, '=');
         if (!eq) {
             if (r->fields > 0) return 1; /* a blank line ends a record */
             continue;

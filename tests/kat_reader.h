@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* A streaming reader of the official KAT files (tests/kat/<scheme>.txt) in plain C with
- * fixed buffers: no allocation beyond the FILE, no exceptions, small enough for a board
- * with 16 KiB of RAM. Shared by the C++ runner (bare metal, qemu-user, the host build
- * without exceptions) and the C program that links liblwc. */
-#ifndef LWC_FIRMWARE_KAT_H
-#define LWC_FIRMWARE_KAT_H
+/* The one reader of the official KAT files (tests/kat/<scheme>.txt) for C and C++: plain
+ * C with fixed buffers, no allocation beyond the FILE, no exceptions, small enough for a
+ * board with 16 KiB of RAM. Every C and C++ test reads KAT files through it: the firmware
+ * runners, the C ABI's tests, and (through kat_reader.hpp) the GoogleTest suites and the
+ * fuzzers' corpus. Python has its own, lwcrypto.cli.cmd_kat.read_kat. */
+#ifndef LWC_TESTS_KAT_READER_H
+#define LWC_TESTS_KAT_READER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,7 +15,7 @@
 extern "C" {
 #endif
 
-enum { KAT_MAX_FIELDS = 8, KAT_POOL = 1280, KAT_LINE = 2 * 1024 + 64 };
+enum { KAT_MAX_FIELDS = 8, KAT_POOL = 1536, KAT_LINE = 2 * 1024 + 64 };
 
 /* One record: fields by name ("Key", "Nonce", "PT", "AD", "CT", "Msg", "MD"); Count
  * is kept as a number. The bytes of every field live in pool. */
@@ -29,6 +30,7 @@ struct kat_record {
 };
 
 /* Reads the next record: 1, or 0 at the end of the file, or -1 on a malformed line
+ * (lines starting with '#' are comments)
  * (too long, bad hex, too many or too large fields), reported on stderr with its
  * line number. line must have KAT_LINE bytes; *line_no counts the lines read. */
 int kat_next(FILE *file, struct kat_record *record, char *line, long *line_no);
