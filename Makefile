@@ -140,6 +140,16 @@ test-python: configure $(VENV)/.deps
 	$(MAKE) --no-print-directory python-install PY_CAPI=$(CURDIR)/$(BUILD)/capi/liblwc.a
 	$(PYTHON) -m pytest -q tests/python $(if $(LWC_TEST_LANES),--ignore=$(THREADS_TEST))
 
+# The inner loop (docs/testing.md): the main tree's C++ and C suites and the Python suites,
+# on what is built; about a minute and a half after a build on 2 cores. It leaves out the
+# build-as-a-user checks (tests/build), the add-a-variant test, the thread test, and every
+# other tree (sanitizers, constant time, fuzzing, firmware, docs): make test runs them.
+.PHONY: check-fast
+check-fast: build $(VENV)/.deps
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -E '^(build\.|add_a_variant$$)'
+	$(MAKE) --no-print-directory python-install PY_CAPI=$(CURDIR)/$(BUILD)/capi/liblwc.a
+	$(PYTHON) -m pytest -q tests/python --ignore=$(THREADS_TEST)
+
 .PHONY: test-python-threads
 test-python-threads: $(VENV)/.deps
 	$(PYTHON) -m pytest -q $(THREADS_TEST)

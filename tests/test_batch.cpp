@@ -22,12 +22,12 @@ struct at_width {
     static constexpr std::size_t width = W;
 };
 
-template <class List>
+template <class List, class = suite<List>>
 struct widths;
 // The lane widths this target has registers for (wider ones would work, split in
 // halves, but change the calling convention of the kernels: gcc's -Wpsabi).
-template <class... S>
-struct widths<scheme_list<S...>> {
+template <class List, class... S>
+struct widths<List, scheme_list<S...>> {
     static constexpr std::size_t n = detail::batch::native_lanes;
     using type = std::conditional_t<
         n >= 16, ::testing::Types<at_width<S, 0>..., at_width<S, 8>..., at_width<S, 16>...>,
