@@ -319,3 +319,55 @@ test-deps: deps deps-sec deps-firmware venv
 
 test: test-deps
 	@tools/make_test.sh "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"
+
+# --- package manifests (docs/firmware.md, "Package managers") ---
+# library.json (PlatformIO), library.properties (Arduino: tools/package_arduino.sh builds
+# liblwc.a per core and assembles build-arduino/lwcrypto, then links the sketch as C++17),
+# zephyr/module.yml and idf_component.yml, each checked offline by its tool: pio pkg pack
+# (tools/pio_pack.py: the SPDX list from `packaging` instead of the network), arduino-lint
+# where the Go module proxy serves it (else tools/check_manifests.py's stand-in), Zephyr's
+# module schema with pykwalify and west's manifest validator, compote manifest lint and
+# component pack. The Python tools go into .venv, arduino-lint into build-tools/bin, before
+# make test's lanes (test-deps).
+TOOLS_DIR ?= build-tools
+ARDUINO_LINT_VERSION ?= v1.3.0
+TEST_LANE_B += test-manifests
+.PHONY: deps-manifests test-manifests
+test-deps: deps-manifests
+
+$(VENV)/.manifest-tools: $(VENV)/.build-deps
+	$(PYTHON) -m pip install -q platformio west idf-component-manager
+	touch $@
+
+# One try at arduino-lint per build-tools/ (the proxy refuses it on some networks).
+$(TOOLS_DIR)/.arduino-lint-tried:
+	mkdir -p $(TOOLS_DIR)/bin
+	-command -v go >/dev/null && GOBIN=$(abspath $(TOOLS_DIR))/bin \
+	  go install github.com/arduino/arduino-lint@$(ARDUINO_LINT_VERSION)
+	touch $@
+
+deps-manifests: $(VENV)/.manifest-tools $(TOOLS_DIR)/.arduino-lint-tried deps-firmware
+
+test-manifests: deps-manifests
+	tools/package_arduino.sh build-arduino
+	$(PYTHON) tools/check_manifests.py --arduino build-arduino/lwcrypto
+	@if [ -x $(TOOLS_DIR)/bin/arduino-lint ]; then set -x; \
+	  $(TOOLS_DIR)/bin/arduino-lint --library-manager submit --compliance strict build-arduino/lwcrypto; \
+	else echo "arduino-lint: not installed (the Go module proxy did not serve it); checked by tools/check_manifests.py above"; fi
+	rm -rf $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf && mkdir -p $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf
+	PLATFORMIO_CORE_DIR=$(abspath $(TOOLS_DIR))/pio-core $(PYTHON) tools/pio_pack.py . $(TOOLS_DIR)/pio \
+	  | grep -i -e wrote -e error
+	tar tzf $(TOOLS_DIR)/pio/lwcrypto-*.tar.gz > $(TOOLS_DIR)/pio/files
+	grep -qx include/lwc/lwc.hpp $(TOOLS_DIR)/pio/files && grep -qx capi/lwc.cpp $(TOOLS_DIR)/pio/files \
+	  && ! grep -qE '^(tests|bench|docs|build[^/]*)/' $(TOOLS_DIR)/pio/files
+	$(VENV)/bin/compote -W manifest lint idf_component.yml examples/esp-idf/main/idf_component.yml
+	$(VENV)/bin/compote component pack --name lwcrypto --dest-dir $(TOOLS_DIR)/idf | tail -1
+	tar tzf $(TOOLS_DIR)/idf/lwcrypto_*.tgz > $(TOOLS_DIR)/idf/files
+	grep -qx ./capi/lwc.cpp $(TOOLS_DIR)/idf/files && ! grep -qE '^\./(tests|bench|docs|build[^/]*)/' $(TOOLS_DIR)/idf/files
+	@# the C examples against lwc.h, with stand-ins for the RTOS headers
+	mkdir -p $(TOOLS_DIR)/stub/zephyr/sys && echo '#include <stdio.h>' > $(TOOLS_DIR)/stub/zephyr/kernel.h
+	echo '#define printk printf' > $(TOOLS_DIR)/stub/zephyr/sys/printk.h
+	printf '#include <stdio.h>\n#define ESP_LOGI(t, f, ...) printf(f, __VA_ARGS__)\n' > $(TOOLS_DIR)/stub/esp_log.h
+	cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I capi -I $(TOOLS_DIR)/stub examples/esp-idf/main/main.c
+	cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I capi -I $(TOOLS_DIR)/stub examples/zephyr/src/main.c
+	@echo "test-manifests: library.json, library.properties, zephyr/module.yml, idf_component.yml checked"
