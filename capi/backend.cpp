@@ -20,7 +20,10 @@
 #include <lwc/stream.hpp>
 
 #include <array>
+#include <cstdint>
 #include <new>
+#include <string_view>
+#include <type_traits>
 
 #include "stream_calls.hpp"
 
@@ -72,8 +75,19 @@ struct aead_calls {
             default: return LWC_ERR_ARGUMENT;
         }
     }
+    // Where a refusal traps (firmware: no exceptions, no LWC_ON_ERROR), the public calls,
+    // whose compact path (LWC_SMALL) is one body shared by every scheme: the front end has
+    // checked every argument, so nothing here is refused. Elsewhere try_*, which return.
+    static constexpr bool trapping = lwc::detail::refusals_trap;
     static int encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        if constexpr (trapping) {
+            A::encrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                       std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                       std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
+                       std::span<u8>(ct, n), std::span<u8, A::tag_size>(tag, A::tag_size));
+            return LWC_OK;
+        }
         return status(A::try_encrypt(std::span<const u8, A::key_size>(key, A::key_size),
                                      std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
                                      std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
@@ -82,6 +96,14 @@ struct aead_calls {
     }
     static int decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        if constexpr (trapping)
+            return A::decrypt(std::span<const u8, A::key_size>(key, A::key_size),
+                              std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
+                              std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
+                              std::span<const u8, A::tag_size>(tag, A::tag_size),
+                              std::span<u8>(pt, n))
+                       ? LWC_OK
+                       : LWC_ERR_VERIFY;
         return status(A::try_decrypt(std::span<const u8, A::key_size>(key, A::key_size),
                                      std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
                                      std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
@@ -113,7 +135,8 @@ struct aead_calls {
                                : lwc::batch<A>::decrypt(w);
             });
     }
-    static constexpr aead_ops ops{&encrypt, &decrypt, &encrypt_many, &decrypt_many};
+    static constexpr aead_ops ops{&encrypt, &decrypt};
+    static constexpr aead_batch_ops batch{&encrypt_many, &decrypt_many};
 };
 
 template <lwc::Hash H>
@@ -136,7 +159,8 @@ struct hash_calls {
             [](const lwc_hash_job& j) { return lwc::hash_job{{j.in, j.len}, j.out}; },
             [](std::span<lwc::hash_job> w) { lwc::batch<H>::hash(w); });
     }
-    static constexpr hash_ops ops{&init, &update, &final, &copy, &hash_many};
+    static constexpr hash_ops ops{&init, &update, &final, &copy};
+    static constexpr hash_batch_ops batch{&hash_many};
 };
 
 template <lwc::Xof X>
@@ -169,37 +193,217 @@ constexpr const char* backend_name = LWC_CAPI_STR(LWC_CAPI_BACKEND);
 static_assert((lwc::detail::isa::compiled & LWC_CAPI_FEATURE_BITS) == LWC_CAPI_FEATURE_BITS,
               "a flag of config.hpp's list does not give its feature");
 
-template <class List, class Desc, class Make>
-constexpr auto make_table(Make make) {
-    std::array<Desc, List::size> table{};
-    std::size_t i = 0;
-    List::for_each([&](auto s) { table[i++] = make(s); });
-    return table;
+// ------------------------------------------------------------ descriptors
+
+// Each scheme's descriptor and impl: two objects per scheme that point at each other
+// (each in its own section under -fdata-sections), reached from nothing else but the
+// backend's tables and, in a liblwc with one backend, the named descriptor.
+template <class A>
+constexpr lwc_aead aead_descriptor_of(const aead_impl* impl) {
+    return {A::name.data(), A::key_size, A::nonce_size, A::tag_size, A::backend.data(), impl};
+}
+template <class H>
+constexpr hash_desc hash_descriptor_of(const hash_impl* impl) {
+    return {H::name.data(), H::digest_size, H::block_size, state_bytes<H>, H::backend.data(), impl};
+}
+template <class X>
+constexpr xof_desc xof_descriptor_of(const xof_impl* impl) {
+    return {X::name.data(), X::block_size, xof_calls<X>::max_customization, state_bytes<X>,
+            X::backend.data(), impl};
+}
+// The place of S in List.
+template <class List, class S>
+constexpr std::size_t place_of() {
+    std::size_t i = 0, found = List::size;
+    List::for_each([&](auto t) {
+        if (std::is_same_v<typename decltype(t)::type, S>) found = i;
+        ++i;
+    });
+    return found;
 }
 
-constexpr auto aeads = make_table<lwc::registry::aeads, lwc_aead>([](auto s) {
-    using A = typename decltype(s)::type;
-    return lwc_aead{A::name.data(), A::key_size, A::nonce_size, A::tag_size, A::backend.data(),
-                    &aead_calls<A>::ops};
-});
+template <class A>
+constexpr aead_impl aead_impl_of(const lwc_aead* self) {
+    return {aead_tag, self, &aead_calls<A>::ops, place_of<lwc::registry::aeads, A>()};
+}
+template <class H>
+constexpr hash_impl hash_impl_of(const hash_desc* self) {
+    return {hash_tag, self, &hash_calls<H>::ops, place_of<lwc::registry::hashes, H>()};
+}
+template <class X>
+constexpr xof_impl xof_impl_of(const xof_desc* self) {
+    return {xof_tag, self, &xof_calls<X>::ops, place_of<lwc::registry::xofs, X>()};
+}
 
-constexpr auto hashes = make_table<lwc::registry::hashes, hash_desc>([](auto s) {
-    using H = typename decltype(s)::type;
-    return hash_desc{H::name.data(), H::digest_size, H::block_size, state_bytes<H>,
-                     H::backend.data(), &hash_calls<H>::ops};
-});
+// A scheme's descriptor and impl, made by DescOf and ImplOf from each other's address.
+template <class Desc, class Impl, Desc (*DescOf)(const Impl*), Impl (*ImplOf)(const Desc*)>
+struct entry {
+    static const Desc descriptor;
+    static const Impl impl;
+};
+template <class Desc, class Impl, Desc (*DescOf)(const Impl*), Impl (*ImplOf)(const Desc*)>
+constinit const Impl entry<Desc, Impl, DescOf, ImplOf>::impl =
+    ImplOf(&entry<Desc, Impl, DescOf, ImplOf>::descriptor);
+template <class Desc, class Impl, Desc (*DescOf)(const Impl*), Impl (*ImplOf)(const Desc*)>
+constinit const Desc entry<Desc, Impl, DescOf, ImplOf>::descriptor =
+    DescOf(&entry<Desc, Impl, DescOf, ImplOf>::impl);
+template <class A>
+using aead_entry = entry<lwc_aead, aead_impl, &aead_descriptor_of<A>, &aead_impl_of<A>>;
+template <class H>
+using hash_entry = entry<hash_desc, hash_impl, &hash_descriptor_of<H>, &hash_impl_of<H>>;
+template <class X>
+using xof_entry = entry<xof_desc, xof_impl, &xof_descriptor_of<X>, &xof_impl_of<X>>;
 
-constexpr auto xofs = make_table<lwc::registry::xofs, xof_desc>([](auto s) {
-    using X = typename decltype(s)::type;
-    return xof_desc{X::name.data(), X::block_size, xof_calls<X>::max_customization,
-                    state_bytes<X>, X::backend.data(), &xof_calls<X>::ops};
-});
+static_assert(streams::object_offset + lwc::stream::max_state_size<lwc::registry::aeads>() <=
+                  sizeof(lwc_stream_state),
+              "lwc_stream_state (lwc.h) must hold every scheme's encryptor and decryptor");
 
-constexpr auto stream_table = streams::table<lwc::registry::aeads>();
+// Whether a registry name is id with '-' as '_' (lwc.h's names).
+constexpr bool same_id(std::string_view name, std::string_view id) {
+    bool same = name.size() == id.size();
+    for (std::size_t k = 0; same && k < id.size(); ++k) same = name[k] == (id[k] == '_' ? '-' : id[k]);
+    return same;
+}
+
+// The place in List of the scheme lwc.h names id.
+template <class List>
+constexpr std::size_t index_of(std::string_view id) {
+    std::size_t i = 0, found = List::size;
+    List::for_each([&](auto s) {
+        if (same_id(decltype(s)::type::name, id)) found = i;
+        ++i;
+    });
+    return found;  // List::size when lwc.h names a scheme the registry lacks: type_at fails
+}
+
+// A named descriptor of a liblwc with several backends: it runs the backend the process
+// chose, whose object for a hash or XOF may be larger than this unit's (room for any).
+template <class Desc>
+constexpr Desc as_named(Desc d) {
+    d.backend = "auto";
+    if constexpr (requires { d.state_size; }) d.state_size = sizeof(lwc_hash_state);
+    return d;
+}
+
+template <class List, std::size_t I>
+struct type_at;
+template <class S, class... R>
+struct type_at<lwc::scheme_list<S, R...>, 0> {
+    using type = S;
+};
+template <std::size_t I, class S, class... R>
+struct type_at<lwc::scheme_list<S, R...>, I> : type_at<lwc::scheme_list<R...>, I - 1> {};
+
+// A backend's table: for each scheme of List, its named descriptor where this backend
+// defines the named ones (ids and their addresses), else its own (own(s)).
+template <class List, class Desc, std::size_t N, class Own>
+constexpr auto table_of(const std::array<std::string_view, N>& ids,
+                        const std::array<const Desc*, N>& named, Own own) {
+    std::array<const Desc*, List::size> t{};
+    std::size_t i = 0;
+    List::for_each([&](auto s) {
+        t[i] = own(s);
+        for (std::size_t k = 0; k < N; ++k)
+            if (same_id(decltype(s)::type::name, ids[k])) t[i] = named[k];
+        ++i;
+    });
+    return t;
+}
+
+// Whether this backend defines S's named descriptor (then it has no other).
+template <class S, std::size_t N>
+constexpr bool is_named(const std::array<std::string_view, N>& ids) {
+    for (std::string_view id : ids)
+        if (same_id(S::name, id)) return true;
+    return false;
+}
+
+}  // namespace
+}  // namespace lwc_capi
+
+// ------------------------------------------------------------ the named descriptors
+
+// lwc.h's names: the scheme of each in the registry. In a liblwc with one backend the
+// named descriptors are that backend's descriptors. With several (x86-64), the portable
+// backend's unit defines them, each standing for its scheme in the backend the process
+// chose (ops NULL: lwc.cpp resolves it), and every backend's tables hold its own.
+#define LWC_CAPI_TYPE_(List, id) \
+    lwc_capi::type_at<List, lwc_capi::index_of<List>(#id)>::type
+#if !LWC_CAPI_X86
+#define LWC_CAPI_NAMED_(kind, Desc, List, id)                                              \
+    namespace lwc_capi { namespace { extern const kind##_impl id##_impl; } }               \
+    constinit const Desc lwc_##id =                                                        \
+        lwc_capi::kind##_descriptor_of<LWC_CAPI_TYPE_(List, id)>(&lwc_capi::id##_impl);    \
+    namespace lwc_capi { namespace {                                                       \
+    constinit const kind##_impl id##_impl = kind##_impl_of<LWC_CAPI_TYPE_(List, id)>(&lwc_##id); } }
+#elif LWC_CAPI_NAMES_HERE
+#define LWC_CAPI_NAMED_(kind, Desc, List, id)                                              \
+    namespace lwc_capi { namespace { extern const kind##_impl id##_impl; } }               \
+    constinit const Desc lwc_##id = lwc_capi::as_named(                                    \
+        lwc_capi::kind##_descriptor_of<LWC_CAPI_TYPE_(List, id)>(&lwc_capi::id##_impl));   \
+    namespace lwc_capi { namespace {                                                       \
+    constinit const kind##_impl id##_impl{.tag = kind##_tag, .self = &lwc_##id,                               \
+                                          .index = index_of<List>(#id)}; } }
+#else
+#define LWC_CAPI_NAMED_(kind, Desc, List, id)
+#endif
+#define LWC_CAPI_NAMED_AEAD_(id) LWC_CAPI_NAMED_(aead, lwc_aead, lwc::registry::aeads, id)
+#define LWC_CAPI_NAMED_HASH_(id) LWC_CAPI_NAMED_(hash, lwc_capi::hash_desc, lwc::registry::hashes, id)
+#define LWC_CAPI_NAMED_XOF_(id) LWC_CAPI_NAMED_(xof, lwc_capi::xof_desc, lwc::registry::xofs, id)
+LWC_AEAD_NAMES(LWC_CAPI_NAMED_AEAD_)
+LWC_HASH_NAMES(LWC_CAPI_NAMED_HASH_)
+LWC_XOF_NAMES(LWC_CAPI_NAMED_XOF_)
+
+namespace lwc_capi {
+namespace {
+
+// The named descriptors this backend's tables list: their ids and addresses.
+#define LWC_CAPI_ID_(id) std::string_view(#id),
+#define LWC_CAPI_ADDRESS_(id) &lwc_##id,
+#if LWC_CAPI_X86
+constexpr std::array<std::string_view, 0> aead_ids{}, hash_ids{}, xof_ids{};
+constexpr std::array<const lwc_aead*, 0> aead_named{};
+constexpr std::array<const hash_desc*, 0> hash_named{};
+constexpr std::array<const xof_desc*, 0> xof_named{};
+#else
+constexpr std::array aead_ids{LWC_AEAD_NAMES(LWC_CAPI_ID_)};
+constexpr std::array hash_ids{LWC_HASH_NAMES(LWC_CAPI_ID_)};
+constexpr std::array xof_ids{LWC_XOF_NAMES(LWC_CAPI_ID_)};
+constexpr std::array aead_named{LWC_AEAD_NAMES(LWC_CAPI_ADDRESS_)};
+constexpr std::array hash_named{LWC_HASH_NAMES(LWC_CAPI_ADDRESS_)};
+constexpr std::array xof_named{LWC_XOF_NAMES(LWC_CAPI_ADDRESS_)};
+#endif
+
+// Each scheme's own descriptor, or NULL where the named one stands in its place (so
+// that the own one is not even instantiated).
+#define LWC_CAPI_OWN_(kind, ids)                                                       \
+    [](auto s) {                                                                       \
+        using S = typename decltype(s)::type;                                          \
+        if constexpr (is_named<S>(ids)) return static_cast<decltype(&kind##_entry<S>::descriptor)>(nullptr); \
+        else return &kind##_entry<S>::descriptor;                                             \
+    }
+constexpr auto aeads = table_of<lwc::registry::aeads>(aead_ids, aead_named, LWC_CAPI_OWN_(aead, aead_ids));
+constexpr auto hashes = table_of<lwc::registry::hashes>(hash_ids, hash_named, LWC_CAPI_OWN_(hash, hash_ids));
+constexpr auto xofs = table_of<lwc::registry::xofs>(xof_ids, xof_named, LWC_CAPI_OWN_(xof, xof_ids));
+
+// The batch and stream calls of each scheme, in the registry's order.
+template <class List, class Ops, class Get>
+constexpr auto ops_table(Get get) {
+    std::array<const Ops*, List::size> t{};
+    std::size_t i = 0;
+    List::for_each([&](auto s) { t[i++] = get(s); });
+    return t;
+}
+constexpr auto aead_batches = ops_table<lwc::registry::aeads, aead_batch_ops>(
+    [](auto s) { return &aead_calls<typename decltype(s)::type>::batch; });
+constexpr auto hash_batches = ops_table<lwc::registry::hashes, hash_batch_ops>(
+    [](auto s) { return &hash_calls<typename decltype(s)::type>::batch; });
+constexpr auto stream_table = ops_table<lwc::registry::aeads, stream_ops>(
+    [](auto s) { return &streams::calls<typename decltype(s)::type>::ops; });
 
 }  // namespace
 
 constinit const backend LWC_CAPI_BACKEND{backend_name, lwc::detail::isa::compiled, aeads, hashes,
-                                         xofs, stream_table};
+                                         xofs, aead_batches, hash_batches, stream_table};
 
 }  // namespace lwc_capi

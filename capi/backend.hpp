@@ -25,10 +25,6 @@ struct aead_ops {
                    std::size_t ad_len, const u8* nonce, const u8* key);
     int (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
                    std::size_t ad_len, const u8* nonce, const u8* key);
-    // The jobs whose status is LWC_OK (checked): run, their status set; the count of jobs
-    // not LWC_OK returned.
-    std::size_t (*encrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
-    std::size_t (*decrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
 };
 
 // On a hash object constructed at an aligned place inside a caller's lwc_hash_state.
@@ -37,7 +33,17 @@ struct hash_ops {
     void (*update)(void* object, const u8* in, std::size_t n);
     void (*final)(void* object, u8* out);  // destroys (wipes) the object
     void (*copy)(void* dst, const void* src);
-    std::size_t (*hash_many)(lwc_hash_job* jobs, std::size_t count);  // as encrypt_many
+};
+
+// The batch calls, apart from the descriptors (reached through a backend's tables, so that
+// a program that never calls them does not link them): the jobs whose status is LWC_OK
+// (checked) run, their status set; the count of jobs not LWC_OK returned.
+struct aead_batch_ops {
+    std::size_t (*encrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
+    std::size_t (*decrypt_many)(const u8* key, lwc_aead_job* jobs, std::size_t count);
+};
+struct hash_batch_ops {
+    std::size_t (*hash_many)(lwc_hash_job* jobs, std::size_t count);
 };
 
 // On an XOF object inside a caller's lwc_xof_state. init's customization is already
@@ -66,22 +72,55 @@ struct stream_ops {
                  u8* work, std::size_t work_n, lwc_stream_read_fn read, void* ctx);
 };
 
+// What a descriptor's impl_ points to. self is the descriptor it belongs to, so that a
+// copy of a descriptor (or a zeroed one) is refused before anything runs through it,
+// and the front end finds a descriptor's code without looking at any table: a firmware
+// program that names one scheme (lwc_ascon_aead128) links that scheme's one-message
+// calls alone (the batch and stream calls go through the tables, by index). ops NULL:
+// the descriptor stands for the scheme at place index in the tables of the backend the
+// process chose (the named descriptors of a liblwc with several backends).
+// tag: which kind the impl is (a hash state is never taken for an XOF state).
+enum : std::uint32_t { aead_tag = 0x6165u, hash_tag = 0x6861u, xof_tag = 0x786fu };
+struct aead_impl {
+    std::uint32_t tag;
+    const lwc_aead* self;
+    const aead_ops* ops;
+    std::size_t index;  // its place in the registry's list (and in every backend's tables)
+};
+struct hash_impl {
+    std::uint32_t tag;
+    const hash_desc* self;
+    const hash_ops* ops;
+    std::size_t index;
+};
+struct xof_impl {
+    std::uint32_t tag;
+    const xof_desc* self;
+    const xof_ops* ops;
+    std::size_t index;
+};
+
 // The layout of an incremental state: this header, then the hash object at the next
 // multiple of object_align. state_bytes<H> covers any 8-byte-aligned buffer.
 struct state_header {
     const void* alg;  // its hash_desc or xof_desc; NULL (or foreign) when not initialized
+    std::uintptr_t check;  // alg ^ a constant (lwc.cpp)
 };
 inline constexpr std::size_t object_align = 64;
 template <class H>
 inline constexpr std::size_t state_bytes = sizeof(state_header) + object_align - 8 + sizeof(H);
+static_assert(sizeof(state_header) % 8 == 0);
 
+// A backend's schemes, in the registry's order (lwc_aead_at, lwc_aead_find).
 struct backend {
     const char* name;  // what LWC_BACKEND names
     std::uint64_t features;  // what it is compiled for (bit i: entry i of config.hpp's list)
-    std::span<const lwc_aead> aeads;
-    std::span<const hash_desc> hashes;
-    std::span<const xof_desc> xofs;
-    std::span<const stream_ops> streams;  // in the order of aeads
+    std::span<const lwc_aead* const> aeads;
+    std::span<const hash_desc* const> hashes;
+    std::span<const xof_desc* const> xofs;
+    std::span<const aead_batch_ops* const> aead_batches;  // in the order of aeads
+    std::span<const hash_batch_ops* const> hash_batches;  // in the order of hashes
+    std::span<const stream_ops* const> streams;           // in the order of aeads
 };
 
 // One per compiled target, defined by backend.cpp (capi/CMakeLists.txt lists them).
@@ -93,5 +132,12 @@ extern const backend avx512;
 
 // The backend this process uses (lwc.cpp: chosen once, on first use).
 const backend& active_backend();
+
+// One of the library's descriptors as the descriptor whose code runs (a named one of a
+// liblwc with several backends: the chosen backend's), or NULL for anything else (lwc.cpp).
+const lwc_aead* resolve(const lwc_aead* alg);
+inline const aead_impl& impl_of(const lwc_aead* alg) {
+    return *static_cast<const aead_impl*>(alg->impl_);
+}
 
 }  // namespace lwc_capi

@@ -100,21 +100,59 @@ bool same_name(const char* a, const char* b) {
 }
 
 template <class Desc>
-const Desc* find(std::span<const Desc> table, const char* name) {
+const Desc* find(std::span<const Desc* const> table, const char* name) {
     if (name == nullptr) return nullptr;
-    for (const Desc& d : table)
-        if (same_name(d.name, name)) return &d;
+    for (const Desc* d : table)
+        if (same_name(d->name, name)) return d;
     return nullptr;
 }
 
 template <class Desc>
-const Desc* at(std::span<const Desc> table, std::size_t i) {
-    return i < table.size() ? &table[i] : nullptr;
+const Desc* at(std::span<const Desc* const> table, std::size_t i) {
+    return i < table.size() ? table[i] : nullptr;
 }
 
-const aead_ops& ops_of(const lwc_aead* a) { return *static_cast<const aead_ops*>(a->impl_); }
-const hash_ops& ops_of(const hash_desc* h) { return *static_cast<const hash_ops*>(h->impl_); }
-const xof_ops& ops_of(const xof_desc* x) { return *static_cast<const xof_ops*>(x->impl_); }
+// Each kind of descriptor: its impl and the active backend's table of it.
+template <class Desc>
+struct kind;
+template <>
+struct kind<lwc_aead> {
+    using impl = aead_impl;
+    static constexpr std::uint32_t tag = aead_tag;
+    static std::span<const lwc_aead* const> table() { return active().aeads; }
+};
+template <>
+struct kind<hash_desc> {
+    using impl = hash_impl;
+    static constexpr std::uint32_t tag = hash_tag;
+    static std::span<const hash_desc* const> table() { return active().hashes; }
+};
+template <>
+struct kind<xof_desc> {
+    using impl = xof_impl;
+    static constexpr std::uint32_t tag = xof_tag;
+    static std::span<const xof_desc* const> table() { return active().xofs; }
+};
+
+// One of the library's descriptors as the one whose code runs, or NULL: NULL, a zeroed
+// descriptor, a copy or another kind's descriptor is refused before any code runs
+// through it (its impl is not of its kind, or does not point back at it). No table is read, except to resolve a named descriptor of a liblwc
+// with several backends to the chosen backend's.
+template <class Desc>
+const Desc* resolved(const Desc* d) {
+    if (d == nullptr || d->impl_ == nullptr) return nullptr;
+    const auto* impl = static_cast<const typename kind<Desc>::impl*>(d->impl_);
+    if (impl->tag != kind<Desc>::tag || impl->self != d) return nullptr;
+#if LWC_CAPI_X86
+    if (impl->ops == nullptr) return kind<Desc>::table()[impl->index];
+#endif
+    return d;
+}
+
+template <class Desc>
+const auto& ops_of(const Desc* d) {
+    return *static_cast<const typename kind<Desc>::impl*>(d->impl_)->ops;
+}
 
 // A pointer may be NULL only when its length is 0.
 bool bad_buffer(const void* p, std::size_t n) { return p == nullptr && n != 0; }
@@ -165,22 +203,19 @@ bool decrypt_args_ok(const lwc_aead* alg, const uint8_t* pt, const uint8_t* ct, 
                                {key, alg->key_size}});
 }
 
-// Whether d is one of the library's descriptors: NULL, a copy or a stray pointer is
-// refused before anything is read through it. Compared as addresses, in a few
-// instructions whatever the table's length (below the table, the difference wraps).
-template <class Desc>
-bool is_listed(std::span<const Desc> table, const Desc* d) {
-    const std::uintptr_t offset =
-        reinterpret_cast<std::uintptr_t>(d) - reinterpret_cast<std::uintptr_t>(table.data());
-    return offset < table.size_bytes() && offset % sizeof(Desc) == 0;
-}
-bool is_listed(const lwc_aead* alg) { return is_listed(active().aeads, alg); }
-bool is_listed(const hash_desc* alg) { return is_listed(active().hashes, alg); }
-bool is_listed(const xof_desc* alg) { return is_listed(active().xofs, alg); }
-
 // ------------------------------------------------------------ hash states
 
 state_header* header_of(lwc_hash_state* st) { return reinterpret_cast<state_header*>(st); }
+
+// A state's header names its descriptor and holds a check of that pointer, so that a
+// state never initialized (whatever bytes it holds) is refused without reading through
+// the pointer it seems to hold.
+constexpr std::uintptr_t state_check = std::uintptr_t(0x6c77632d73746174u);
+// (NULL: the state ended; its header is zeroed with the rest.)
+void mark(lwc_hash_state* st, const void* alg) {
+    *header_of(st) = alg == nullptr ? state_header{}
+                                    : state_header{alg, reinterpret_cast<std::uintptr_t>(alg) ^ state_check};
+}
 
 // The hash object inside a caller's state: the first object_align boundary past the
 // header. The same buffer always gives the same place.
@@ -197,8 +232,10 @@ void* object_in(lwc_hash_state* st) {
 // looks in its own table.
 template <class Desc = hash_desc>
 const Desc* alg_of(lwc_hash_state* st) {
-    const Desc* alg = static_cast<const Desc*>(header_of(st)->alg);
-    return is_listed(alg) ? alg : nullptr;
+    const state_header& h = *header_of(st);
+    if (h.check != (reinterpret_cast<std::uintptr_t>(h.alg) ^ state_check)) return nullptr;
+    const Desc* alg = static_cast<const Desc*>(h.alg);
+    return resolved(alg) == alg ? alg : nullptr;
 }
 
 // lwc_hash_copy and lwc_xof_copy: dst becomes a copy of an initialized src of kind Desc.
@@ -210,7 +247,7 @@ int copy_state(lwc_hash_state* dst, const lwc_hash_state* src) {
     if (alg == nullptr) return LWC_ERR_STATE;
     if (dst == src) return LWC_OK;
     if (overlap({dst, alg->state_size}, {src, alg->state_size})) return LWC_ERR_ARGUMENT;
-    header_of(dst)->alg = alg;
+    mark(dst, alg);
     ops_of(alg).copy(object_in(dst), object_in(s));
     return LWC_OK;
 }
@@ -218,6 +255,7 @@ int copy_state(lwc_hash_state* dst, const lwc_hash_state* src) {
 }  // namespace
 
 const lwc_capi::backend& lwc_capi::active_backend() { return active(); }
+const lwc_aead* lwc_capi::resolve(const lwc_aead* alg) { return resolved(alg); }
 
 extern "C" {
 
@@ -258,7 +296,7 @@ const struct lwc_hash* lwc_hash_find(const char* name) { return find(active().ha
 int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8_t* pt,
                      size_t pt_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (!is_listed(alg) || !encrypt_args_ok(alg, ct, tag, pt, pt_len, ad, ad_len, nonce, key))
+    if ((alg = resolved(alg)) == nullptr || !encrypt_args_ok(alg, ct, tag, pt, pt_len, ad, ad_len, nonce, key))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
 }
@@ -266,7 +304,7 @@ int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8
 int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t ct_len,
                      const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (!is_listed(alg) || !decrypt_args_ok(alg, pt, ct, ct_len, tag, ad, ad_len, nonce, key))
+    if ((alg = resolved(alg)) == nullptr || !decrypt_args_ok(alg, pt, ct, ct_len, tag, ad, ad_len, nonce, key))
         return LWC_ERR_ARGUMENT;
     return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key);
 }
@@ -276,7 +314,7 @@ int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t
 // the rest run by the backend in one call.
 size_t lwc_aead_encrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_job* jobs,
                              size_t count) {
-    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    if ((alg = resolved(alg)) == nullptr || bad_buffer(jobs, count)) return SIZE_MAX;
     for (size_t i = 0; i < count; ++i) {
         lwc_aead_job& j = jobs[i];
         j.status = encrypt_args_ok(alg, j.out, j.tag, j.in, j.len, j.ad, j.ad_len, j.nonce,
@@ -284,12 +322,12 @@ size_t lwc_aead_encrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_j
                        ? LWC_OK
                        : LWC_ERR_ARGUMENT;
     }
-    return ops_of(alg).encrypt_many(key, jobs, count);
+    return active().aead_batches[impl_of(alg).index]->encrypt_many(key, jobs, count);
 }
 
 size_t lwc_aead_decrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_job* jobs,
                              size_t count) {
-    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    if ((alg = resolved(alg)) == nullptr || bad_buffer(jobs, count)) return SIZE_MAX;
     for (size_t i = 0; i < count; ++i) {
         lwc_aead_job& j = jobs[i];
         const bool ok = decrypt_args_ok(alg, j.out, j.in, j.len, j.tag, j.ad, j.ad_len, j.nonce,
@@ -298,11 +336,11 @@ size_t lwc_aead_decrypt_many(const lwc_aead* alg, const uint8_t* key, lwc_aead_j
         if (!ok && j.out != nullptr && !overlap({j.out, j.len}, {&j, sizeof j}))
             std::memset(j.out, 0, j.len);
     }
-    return ops_of(alg).decrypt_many(key, jobs, count);
+    return active().aead_batches[impl_of(alg).index]->decrypt_many(key, jobs, count);
 }
 
 size_t lwc_hash_many(const struct lwc_hash* alg, lwc_hash_job* jobs, size_t count) {
-    if (!is_listed(alg) || bad_buffer(jobs, count)) return SIZE_MAX;
+    if ((alg = resolved(alg)) == nullptr || bad_buffer(jobs, count)) return SIZE_MAX;
     for (size_t i = 0; i < count; ++i) {
         lwc_hash_job& j = jobs[i];
         j.status = j.out != nullptr && !bad_buffer(j.in, j.len) &&
@@ -310,13 +348,13 @@ size_t lwc_hash_many(const struct lwc_hash* alg, lwc_hash_job* jobs, size_t coun
                        ? LWC_OK
                        : LWC_ERR_ARGUMENT;
     }
-    return ops_of(alg).hash_many(jobs, count);
+    return active().hash_batches[static_cast<const hash_impl*>(alg->impl_)->index]->hash_many(jobs, count);
 }
 
 int lwc_aead_seal(const lwc_aead* alg, uint8_t* c, size_t* c_len, const uint8_t* m,
                   size_t m_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                   const uint8_t* key) {
-    if (!is_listed(alg) || c == nullptr) return LWC_ERR_ARGUMENT;
+    if ((alg = resolved(alg)) == nullptr || c == nullptr) return LWC_ERR_ARGUMENT;
     if (m_len > SIZE_MAX - alg->tag_size) return LWC_ERR_LENGTH;
     const int rc = lwc_aead_encrypt(alg, c, c + m_len, m, m_len, ad, ad_len, nonce, key);
     if (c_len != nullptr) *c_len = rc == LWC_OK ? m_len + alg->tag_size : 0;
@@ -327,7 +365,7 @@ int lwc_aead_open(const lwc_aead* alg, uint8_t* m, size_t* m_len, const uint8_t*
                   size_t c_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                   const uint8_t* key) {
     if (m_len != nullptr) *m_len = 0;
-    if (!is_listed(alg) || c == nullptr) return LWC_ERR_ARGUMENT;
+    if ((alg = resolved(alg)) == nullptr || c == nullptr) return LWC_ERR_ARGUMENT;
     if (c_len < alg->tag_size) return LWC_ERR_LENGTH;
     const size_t n = c_len - alg->tag_size;
     const int rc = lwc_aead_decrypt(alg, m, c, n, c + n, ad, ad_len, nonce, key);
@@ -336,7 +374,7 @@ int lwc_aead_open(const lwc_aead* alg, uint8_t* m, size_t* m_len, const uint8_t*
 }
 
 int lwc_hash(const struct lwc_hash* alg, uint8_t* out, const uint8_t* in, size_t in_len) {
-    if (out == nullptr || bad_buffer(in, in_len) || !is_listed(alg) ||
+    if (out == nullptr || bad_buffer(in, in_len) || (alg = resolved(alg)) == nullptr ||
         bad_alias({out, alg->digest_size}, {in, in_len}))
         return LWC_ERR_ARGUMENT;
     lwc_hash_state st;
@@ -347,8 +385,8 @@ int lwc_hash(const struct lwc_hash* alg, uint8_t* out, const uint8_t* in, size_t
 }
 
 int lwc_hash_init(const struct lwc_hash* alg, lwc_hash_state* st) {
-    if (st == nullptr || !is_listed(alg)) return LWC_ERR_ARGUMENT;
-    header_of(st)->alg = alg;
+    if (st == nullptr || (alg = resolved(alg)) == nullptr) return LWC_ERR_ARGUMENT;
+    mark(st, alg);
     ops_of(alg).init(object_in(st));
     return LWC_OK;
 }
@@ -368,7 +406,7 @@ int lwc_hash_final(lwc_hash_state* st, uint8_t* out) {
     if (alg == nullptr) return LWC_ERR_STATE;
     if (overlap({out, alg->digest_size}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
     ops_of(alg).final(object_in(st), out);
-    header_of(st)->alg = nullptr;
+    mark(st, nullptr);
     return LWC_OK;
 }
 
@@ -380,7 +418,7 @@ int lwc_hash_copy(lwc_hash_state* dst, const lwc_hash_state* src) {
 
 int lwc_xof(const struct lwc_xof* alg, uint8_t* out, size_t out_len, const uint8_t* in,
             size_t in_len) {
-    if (bad_buffer(out, out_len) || bad_buffer(in, in_len) || !is_listed(alg) ||
+    if (bad_buffer(out, out_len) || bad_buffer(in, in_len) || (alg = resolved(alg)) == nullptr ||
         bad_alias({out, out_len}, {in, in_len}))
         return LWC_ERR_ARGUMENT;
     lwc_xof_state st;
@@ -392,11 +430,11 @@ int lwc_xof(const struct lwc_xof* alg, uint8_t* out, size_t out_len, const uint8
 }
 
 int lwc_xof_init(const struct lwc_xof* alg, lwc_xof_state* st, const uint8_t* z, size_t z_len) {
-    if (st == nullptr || !is_listed(alg) || bad_buffer(z, z_len)) return LWC_ERR_ARGUMENT;
+    if (st == nullptr || (alg = resolved(alg)) == nullptr || bad_buffer(z, z_len)) return LWC_ERR_ARGUMENT;
     if (z_len > 0 && alg->max_customization_size == 0) return LWC_ERR_CUSTOMIZATION;
     if (z_len > alg->max_customization_size) return LWC_ERR_LENGTH;
     if (overlap({z, z_len}, {st, alg->state_size})) return LWC_ERR_ARGUMENT;
-    header_of(st)->alg = alg;
+    mark(st, alg);
     ops_of(alg).init(object_in(st), z, z_len);
     return LWC_OK;
 }
@@ -427,7 +465,7 @@ int lwc_xof_clear(lwc_xof_state* st) {
     const xof_desc* alg = alg_of<xof_desc>(st);
     if (alg == nullptr) return LWC_OK;
     ops_of(alg).destroy(object_in(st));
-    header_of(st)->alg = nullptr;
+    mark(st, nullptr);
     return LWC_OK;
 }
 

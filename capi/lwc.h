@@ -129,6 +129,21 @@ LWC_API size_t lwc_aead_count(void);
 LWC_API const lwc_aead *lwc_aead_at(size_t index);        /* NULL past the end */
 LWC_API const lwc_aead *lwc_aead_find(const char *name);  /* any case; NULL when unknown */
 
+/* Every scheme by name, one descriptor each: lwc_ + the registry name with '-' as '_'
+ * (lwc_ascon_aead128, lwc_tinyjambu_128, ...; the hashes and XOFs below likewise). A
+ * program that names its schemes this way links those schemes alone (liblwc.a compiled
+ * with -ffunction-sections -fdata-sections, as the toolchain files do, and the program
+ * linked with --gc-sections), where lwc_aead_at and lwc_aead_find link every scheme.
+ * lwc_aead_find("ascon-aead128") is &lwc_ascon_aead128, except in a liblwc with several
+ * backends (x86-64): there the named descriptor runs the backend chosen at run time, its
+ * backend field reads "auto" (and a hash's or XOF's state_size is sizeof(lwc_hash_state)),
+ * and lwc_aead_find gives that backend's own descriptor. */
+#define LWC_AEAD_NAMES(X) X(tinyjambu_128) X(tinyjambu_192) X(tinyjambu_256) X(xoodyak) \
+    X(grain_128aead) X(schwaemm128_128) X(schwaemm192_192) X(schwaemm256_128) \
+    X(schwaemm256_256) X(photon_beetle_aead_32) X(photon_beetle_aead_128) X(ascon_aead128)
+#define LWC_DECLARE_AEAD_(id) LWC_API extern const lwc_aead lwc_##id;
+LWC_AEAD_NAMES(LWC_DECLARE_AEAD_)
+
 /* Detached tag: ct has pt_len bytes, tag has alg->tag_size bytes. */
 LWC_API LWC_NODISCARD int lwc_aead_encrypt(const lwc_aead *alg, uint8_t *ct, uint8_t *tag,
                              const uint8_t *pt, size_t pt_len,
@@ -204,6 +219,12 @@ LWC_API size_t lwc_hash_count(void);
 LWC_API const struct lwc_hash *lwc_hash_at(size_t index);
 LWC_API const struct lwc_hash *lwc_hash_find(const char *name);  /* any case; NULL when unknown */
 
+/* Every hash by name (as LWC_AEAD_NAMES): lwc_ascon_hash256, lwc_xoodyak_hash, ... */
+#define LWC_HASH_NAMES(X) X(xoodyak_hash) X(esch256) X(esch384) X(photon_beetle_hash) \
+    X(ascon_hash256)
+#define LWC_DECLARE_HASH_(id) LWC_API extern const struct lwc_hash lwc_##id;
+LWC_HASH_NAMES(LWC_DECLARE_HASH_)
+
 LWC_SAME_NAME_BEGIN_
 LWC_API LWC_NODISCARD int lwc_hash(const struct lwc_hash *alg, uint8_t *out, const uint8_t *in, size_t in_len);
 LWC_SAME_NAME_END_
@@ -250,6 +271,12 @@ typedef lwc_hash_state lwc_xof_state;
 LWC_API size_t lwc_xof_count(void);
 LWC_API const struct lwc_xof *lwc_xof_at(size_t index);         /* NULL past the end */
 LWC_API const struct lwc_xof *lwc_xof_find(const char *name);   /* any case; NULL when unknown */
+
+/* Every XOF by name (as LWC_AEAD_NAMES): lwc_ascon_xof128, lwc_ascon_cxof128, ... */
+#define LWC_XOF_NAMES(X) X(ascon_xof128) X(ascon_cxof128) X(xoodyak_xof) X(xoesch256) \
+    X(xoesch384)
+#define LWC_DECLARE_XOF_(id) LWC_API extern const struct lwc_xof lwc_##id;
+LWC_XOF_NAMES(LWC_DECLARE_XOF_)
 
 /* One shot, no customization: out_len bytes of output for in. */
 LWC_SAME_NAME_BEGIN_

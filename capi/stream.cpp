@@ -10,8 +10,10 @@
 #include <lwc/lwc.hpp>
 #include <lwc/stream.hpp>
 
+#include <cstdint>
 #include <cstring>
 
+#include "backend.hpp"
 #include "stream_calls.hpp"
 
 namespace {
@@ -24,19 +26,25 @@ using u8 = std::uint8_t;
 
 enum class role : std::uint8_t { none, encrypting, decrypting };
 
-// The state: this head, then the encryptor or decryptor at object_offset.
+// The state: this head, then the encryptor or decryptor at object_offset. check (alg's
+// address folded with a constant) lets a state never begun (whatever bytes it holds) be
+// refused without reading through the pointer it seems to hold.
 struct head {
     const lwc_aead* alg;
+    std::uint32_t check;
     role at;
 };
+static_assert(sizeof(head) <= object_offset);
 
-// The ops of one of the library's descriptors under the process's backend, or NULL.
+std::uint32_t check_of(const lwc_aead* alg) {
+    const auto a = reinterpret_cast<std::uintptr_t>(alg);
+    return static_cast<std::uint32_t>(a ^ (a >> 16 >> 16) ^ 0x6c77632du);
+}
+
+// The stream operations of one of the library's descriptors, or NULL.
 const stream_ops* ops_for(const lwc_aead* alg) {
-    if (alg == nullptr) return nullptr;
-    const std::span<const stream_ops> table = lwc_capi::active_backend().streams;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (lwc_aead_at(i) == alg) return &table[i];
-    return nullptr;
+    alg = lwc_capi::resolve(alg);
+    return alg == nullptr ? nullptr : lwc_capi::active_backend().streams[lwc_capi::impl_of(alg).index];
 }
 
 head* head_of(lwc_stream_state* st) { return reinterpret_cast<head*>(st->opaque_); }
@@ -46,7 +54,7 @@ void* object_of(lwc_stream_state* st) { return st->opaque_ + object_offset; }
 const stream_ops* ops_in(const lwc_stream_state* st, role r) {
     if (st == nullptr) return nullptr;
     const head* h = reinterpret_cast<const head*>(st->opaque_);
-    return h->at == r ? ops_for(h->alg) : nullptr;
+    return h->at == r && h->check == check_of(h->alg) ? ops_for(h->alg) : nullptr;
 }
 
 // Starts a state for alg: wiped, then marked with its scheme and role.
@@ -54,7 +62,8 @@ const stream_ops* start(lwc_stream_state* st, const lwc_aead* alg, role r) {
     const stream_ops* ops = st == nullptr ? nullptr : ops_for(alg);
     if (ops == nullptr) return nullptr;
     lwc_stream_wipe(st);
-    *head_of(st) = {alg, r};
+    alg = lwc_capi::resolve(alg);
+    *head_of(st) = {alg, check_of(alg), r};
     return ops;
 }
 

@@ -85,15 +85,5 @@ struct calls {
                                     &open, &pull, &finish, &layout, &range};
 };
 
-template <class List>
-constexpr auto table() {
-    static_assert(object_offset + ls::max_state_size<List>() <= sizeof(lwc_stream_state),
-                  "lwc_stream_state (lwc.h) must hold every scheme's encryptor and decryptor");
-    std::array<stream_ops, List::size> t{};
-    std::size_t i = 0;
-    List::for_each([&](auto s) { t[i++] = calls<typename decltype(s)::type>::ops; });
-    return t;
-}
-
 }  // namespace
 }  // namespace lwc_capi::streams

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 
 #include <lwc/detail/cpu_features.hpp>
@@ -18,8 +19,8 @@ using paths = std::map<std::string, std::string>;  // scheme -> descriptor->back
 
 paths paths_of(const lwc_capi::backend& b) {
     paths p;
-    for (const lwc_aead& a : b.aeads) p[a.name] = a.backend;
-    for (const lwc_capi::hash_desc& h : b.hashes) p[h.name] = h.backend;
+    for (const lwc_aead* a : b.aeads) p[a->name] = a->backend;
+    for (const lwc_capi::hash_desc* h : b.hashes) p[h->name] = h->backend;
     return p;
 }
 
@@ -56,6 +57,25 @@ TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
     EXPECT_EQ(lwc_capi::avx2.features & ~lwc_capi::avx512.features, 0u);
     EXPECT_NE(lwc_capi::avx2.features, lwc_capi::avx512.features);
 #endif
+}
+
+// lwc.h names every scheme liblwc lists, each once (lwc_ + its name with '-' as '_').
+TEST(Dispatch, LwcHNamesEveryScheme) {
+    std::set<std::string> named, listed;
+    const auto id_of = [](std::string name) {
+        for (char& c : name) c = c == '-' ? '_' : c;
+        return name;
+    };
+#define LWC_TEST_NAMED_(id)                                  \
+    EXPECT_EQ(id_of(lwc_##id.name), #id);                    \
+    EXPECT_TRUE(named.insert(lwc_##id.name).second) << #id;
+    LWC_AEAD_NAMES(LWC_TEST_NAMED_)
+    LWC_HASH_NAMES(LWC_TEST_NAMED_)
+    LWC_XOF_NAMES(LWC_TEST_NAMED_)
+    for (std::size_t i = 0; i < lwc_aead_count(); ++i) listed.insert(lwc_aead_at(i)->name);
+    for (std::size_t i = 0; i < lwc_hash_count(); ++i) listed.insert(lwc_hash_at(i)->name);
+    for (std::size_t i = 0; i < lwc_xof_count(); ++i) listed.insert(lwc_xof_at(i)->name);
+    EXPECT_EQ(named, listed);
 }
 
 // Run by ctest with LWC_BACKEND set to a name that is no backend (tests/CMakeLists.txt):

@@ -555,6 +555,57 @@ static void aead_record(const void *alg, const record *r) { check_aead_record(al
 static void hash_record(const void *alg, const record *r) { check_hash_record(alg, r); }
 static void xof_record(const void *alg, const record *r) { check_xof_record(alg, r); }
 
+/* lwc.h's named descriptors: each is a scheme lwc_*_find finds, with its sizes, and
+ * sealing through it gives what sealing through the found one gives (on x86-64, whose
+ * liblwc has several backends, the named one runs the chosen backend: "auto"). */
+static void check_named_aead(const lwc_aead *named) {
+    const lwc_aead *found = lwc_aead_find(named->name);
+    static const uint8_t key[MAX_SIZE], nonce[MAX_SIZE], msg[40] = {1, 2, 3};
+    uint8_t c1[40 + MAX_SIZE], c2[40 + MAX_SIZE], m[40];
+    size_t n1 = 0, n2 = 0, m_len = 0;
+    snprintf(context, sizeof context, "named %s", named->name);
+    CHECK(found != NULL);
+    if (found == NULL) return;
+    CHECK(named == found || strcmp(named->backend, "auto") == 0);
+    CHECK(named->key_size == found->key_size && named->nonce_size == found->nonce_size &&
+          named->tag_size == found->tag_size);
+    CHECK(lwc_aead_seal(named, c1, &n1, msg, sizeof msg, msg, 3, nonce, key) == LWC_OK);
+    CHECK(lwc_aead_seal(found, c2, &n2, msg, sizeof msg, msg, 3, nonce, key) == LWC_OK);
+    CHECK(n1 == n2 && memcmp(c1, c2, n1) == 0);
+    CHECK(lwc_aead_open(named, m, &m_len, c2, n2, msg, 3, nonce, key) == LWC_OK);
+    CHECK(m_len == sizeof msg && memcmp(m, msg, m_len) == 0);
+    CHECK(lwc_stream_header_size(named) == lwc_stream_header_size(found));
+}
+
+static void check_named_hash(const struct lwc_hash *named) {
+    const struct lwc_hash *found = lwc_hash_find(named->name);
+    uint8_t d1[MAX_SIZE], d2[MAX_SIZE];
+    lwc_hash_state st;
+    snprintf(context, sizeof context, "named %s", named->name);
+    CHECK(found != NULL && (named == found || strcmp(named->backend, "auto") == 0));
+    if (found == NULL) return;
+    CHECK(named->digest_size == found->digest_size && named->state_size >= found->state_size);
+    CHECK(lwc_hash(named, d1, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(lwc_hash(found, d2, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(memcmp(d1, d2, named->digest_size) == 0);
+    CHECK(lwc_hash_init(named, &st) == LWC_OK && lwc_hash_final(&st, d2) == LWC_OK);
+}
+
+static void check_named_xof(const struct lwc_xof *named) {
+    const struct lwc_xof *found = lwc_xof_find(named->name);
+    uint8_t d1[50], d2[50];
+    snprintf(context, sizeof context, "named %s", named->name);
+    CHECK(found != NULL && (named == found || strcmp(named->backend, "auto") == 0));
+    if (found == NULL) return;
+    CHECK(lwc_xof(named, d1, sizeof d1, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(lwc_xof(found, d2, sizeof d2, (const uint8_t *)"abc", 3) == LWC_OK);
+    CHECK(memcmp(d1, d2, sizeof d1) == 0);
+}
+
+#define CHECK_NAMED_AEAD(id) check_named_aead(&lwc_##id);
+#define CHECK_NAMED_HASH(id) check_named_hash(&lwc_##id);
+#define CHECK_NAMED_XOF(id) check_named_xof(&lwc_##id);
+
 /* Backends from slowest to fastest: choosing a slower one than asked means this CPU
  * lacks the one asked for; a faster one means the request was ignored. */
 static int speed_rank(const char *backend) {
@@ -583,6 +634,9 @@ int main(int argc, char **argv) {
         return skip ? 77 : 1;
     }
     check_lookup(chosen);
+    LWC_AEAD_NAMES(CHECK_NAMED_AEAD)
+    LWC_HASH_NAMES(CHECK_NAMED_HASH)
+    LWC_XOF_NAMES(CHECK_NAMED_XOF)
     for (i = 0; i < lwc_aead_count(); ++i) {
         const lwc_aead *a = lwc_aead_at(i);
         records += run_kat(kat_dir, a->name, a, aead_record);

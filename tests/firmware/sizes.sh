@@ -7,7 +7,9 @@
 # for Cortex-M4 and M0+: .text (with .rodata; the image minus the same program without
 # the call), .data + .bss likewise, and the peak stack measured by the runner on QEMU
 # (stack painting; needs the builds of `make test-firmware`), beside NIST's smallest
-# flash figure (issue 17: the final-round benchmark on Cortex-M4 and M0+ boards).
+# flash figure (issue 17: the final-round benchmark on Cortex-M4 and M0+ boards), and the
+# .text of the same call from C through liblwc.a (tests/firmware/size_capi.c, the scheme's
+# named descriptor; the library of the make test-firmware builds).
 #   tests/firmware/sizes.sh [BUILD_PREFIX]      default: build-fw-
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,12 +28,23 @@ measure() {
     arm-none-eabi-size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
 }
 
+# text of the C program over liblwc.a for CPU (board build b) with extra flags.
+measure_c() {
+    cpu=$1 b=$2; shift 2
+    arm-none-eabi-gcc -std=c99 -mcpu="$cpu" -mthumb -Os -ffunction-sections -fdata-sections \
+      -I"$top/capi" "$@" "$top/tests/firmware/size_capi.c" --specs=nosys.specs -nostartfiles \
+      -Wl,--gc-sections -Wl,-e,main -L"$top/tests/firmware" -T"$top/tests/firmware/mps2-an386.ld" \
+      "$top/$prefix$b/lwc/capi/liblwc.a" -o "$tmp/c.elf"
+    arm-none-eabi-size "$tmp/c.elf" | awk 'NR == 2 { print $1 }'
+}
+
 # Peak stack and kind per scheme from the runner (0 round trips), in registry order.
 for cpu in $cpus; do
     case $cpu in cortex-m4) b=m4 board=mps2-an386 ;; *) b=m0plus board=microbit ;; esac
     "$top/tests/firmware/qemu-run.sh" $board "$top/$prefix$b/lwc_fw_runner" "$top/tests/kat" 0 |
       awk '/^ok / { print $2, $9, $NF }' > "$tmp/stack-$cpu"
     measure $cpu > "$tmp/base-$cpu"
+    measure_c $cpu $b > "$tmp/cbase-$cpu"
 done
 
 nist() {
@@ -45,20 +58,22 @@ nist() {
     esac
 }
 
-echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M0+ .text | M0+ .data+.bss | M0+ stack |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M4 liblwc.a | M0+ .text | M0+ .data+.bss | M0+ stack | M0+ liblwc.a |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 naead=0 nhash=0 nxof=0
 while read -r name _ kind; do
+    id=$(echo "$name" | tr - _)
     case $kind in
-    aead) flag="-DLWC_SIZE_AEAD=$naead" naead=$((naead + 1)) ;;
-    hash) flag="-DLWC_SIZE_HASH=$nhash" nhash=$((nhash + 1)) ;;
-    xof) flag="-DLWC_SIZE_XOF=$nxof" nxof=$((nxof + 1)) ;;
+    aead) flag="-DLWC_SIZE_AEAD=$naead" cflag="-DLWC_SIZE_AEAD=$id" naead=$((naead + 1)) ;;
+    hash) flag="-DLWC_SIZE_HASH=$nhash" cflag="-DLWC_SIZE_HASH=$id" nhash=$((nhash + 1)) ;;
+    xof) flag="-DLWC_SIZE_XOF=$nxof" cflag="-DLWC_SIZE_XOF=$id" nxof=$((nxof + 1)) ;;
     *) continue ;;  # other compiled paths (x86-64 only): not firmware
     esac
     row="| $name | $(nist "$name")"
     for cpu in $cpus; do
-        set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu")
-        row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu")"
+        case $cpu in cortex-m4) b=m4 ;; *) b=m0plus ;; esac
+        set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu") $(measure_c $cpu $b $cflag) $(cat "$tmp/cbase-$cpu")
+        row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu") | $(($5 - $6))"
     done
     echo "$row |"
 done < "$tmp/stack-cortex-m4"
