@@ -9,8 +9,8 @@
 static const char *TAG = "lwcrypto";
 
 void app_main(void) {
-    const lwc_aead *aead = lwc_aead_find("ascon-aead128");
-    const struct lwc_hash *hash = lwc_hash_find("ascon-hash256");
+    const lwc_aead *aead = &lwc_ascon_aead128; /* by name: the image links Ascon alone */
+    const struct lwc_hash *hash = &lwc_ascon_hash256;
     uint8_t key[16] = {1}, nonce[16] = {2}; /* a real key from NVS or eFuse; fresh nonces */
     uint8_t buf[32] = "sensor reading 42", tag[LWC_AEAD_MAX_TAG_SIZE];
     uint8_t digest[LWC_HASH_MAX_DIGEST_SIZE];

@@ -6,8 +6,8 @@
 #include <lwc.h>
 
 int main(void) {
-    const lwc_aead *aead = lwc_aead_find("ascon-aead128");
-    const struct lwc_hash *hash = lwc_hash_find("ascon-hash256");
+    const lwc_aead *aead = &lwc_ascon_aead128; /* by name: the image links Ascon alone */
+    const struct lwc_hash *hash = &lwc_ascon_hash256;
     static const uint8_t msg[] = "Attack at dawn";
     uint8_t key[16] = {0}, nonce[16] = {0}; /* from a key store; never reuse a nonce */
     uint8_t sealed[sizeof msg + LWC_AEAD_MAX_TAG_SIZE], opened[sizeof msg];
