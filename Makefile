@@ -262,15 +262,22 @@ fuzz: $(SAN_BUILD)/build.ninja
 
 # --- firmware and other architectures (docs/firmware.md) ---
 # tests/firmware built with each toolchain file of cmake/: bare metal on QEMU's Cortex-M4
-# (mps2-an386) and Cortex-M0 (microbit) boards at -Os without exceptions or RTTI, and
+# (mps2-an386) and Cortex-M0 (microbit) boards at -Os without exceptions or RTTI, on its
+# RISC-V virt board (rv32imac) at -Os and -O2, and
 # Linux on AArch64 and big-endian s390x under qemu-user. Each runs every KAT record of
 # every scheme with the C++ runner (plus round trips, refusals and the stack check) and,
 # through liblwc.a, with a C program. `tests/firmware/sizes.sh` prints the size table.
-FW_BUILDS := m4 m0plus aarch64 s390x
+FW_BUILDS := m4 m0plus rv32 rv32o2 aarch64 s390x
 FW_CMAKE_m4 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake -DLWC_ARM_CPU=cortex-m4 \
   -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
 FW_CMAKE_m0plus := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake \
   -DLWC_ARM_CPU=cortex-m0plus -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
+# RISC-V rv32imac bare metal on QEMU's virt board, at -Os (the compact code) and -O2.
+FW_CMAKE_rv32 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/riscv32-unknown-elf.cmake \
+  -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
+FW_CMAKE_rv32o2 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/riscv32-unknown-elf.cmake \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DLWC_FW_ROUNDS=50
 FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 TEST_LANE_A += test-firmware
@@ -279,8 +286,11 @@ TEST_LANE_A += test-firmware
 deps-firmware:
 	$(call install_missing,cmake:cmake ninja:ninja-build arm-none-eabi-g++:gcc-arm-none-eabi \
 	  qemu-system-arm:qemu-system-arm qemu-aarch64:qemu-user qemu-s390x:qemu-user \
-	  aarch64-linux-gnu-g++:g++-aarch64-linux-gnu s390x-linux-gnu-g++:g++-s390x-linux-gnu,\
-	  /usr/lib/arm-none-eabi/newlib/libstdc++.a:libstdc++-arm-none-eabi-newlib)
+	  aarch64-linux-gnu-g++:g++-aarch64-linux-gnu s390x-linux-gnu-g++:g++-s390x-linux-gnu \
+	  riscv64-unknown-elf-g++:gcc-riscv64-unknown-elf qemu-system-riscv32:qemu-system-misc,\
+	  /usr/lib/arm-none-eabi/newlib/libstdc++.a:libstdc++-arm-none-eabi-newlib \
+	  /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs:picolibc-riscv64-unknown-elf \
+	  /usr/lib/llvm-14/include/c++/v1/span:libc++-14-dev)
 
 build-fw-%/build.ninja: Makefile | deps-firmware
 	cmake -S tests/firmware -B build-fw-$* -G Ninja $(FW_CMAKE_$*)

@@ -219,10 +219,10 @@ void mark(lwc_hash_state* st, const void* alg) {
 
 // The hash object inside a caller's state: the first object_align boundary past the
 // header. The same buffer always gives the same place.
+// (By hand rather than std::align, which libc++ does not define in its headers.)
 void* object_in(lwc_hash_state* st) {
-    void* p = st->opaque_ + sizeof(state_header);
-    std::size_t space = sizeof(st->opaque_) - sizeof(state_header);
-    return std::align(object_align, 1, p, space);
+    unsigned char* p = st->opaque_ + sizeof(state_header);
+    return p + (object_align - reinterpret_cast<std::uintptr_t>(p) % object_align) % object_align;
 }
 
 

@@ -16,31 +16,56 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 prefix=${1:-build-fw-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cpus="cortex-m4 cortex-m0plus"
+cpus="cortex-m4 cortex-m0plus rv32imac"
+
+# The compiler drivers and flags of CPU (RISC-V: as cmake/riscv32-unknown-elf.cmake).
+tools() {
+    case $1 in
+    rv32imac)
+        cxx="riscv64-unknown-elf-g++ -march=rv32imac -mabi=ilp32 -nostdinc++ -isystem $top/cmake/riscv
+             -isystem $(ls -d /usr/lib/llvm-*/include/c++/v1 | tail -1)
+             -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"
+        cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs"
+        link="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs
+              -nostartfiles -Wl,--gc-sections -Wl,-e,main -Wl,--defsym=__flash=0x80000000
+              -Wl,--defsym=__flash_size=0x400000 -Wl,--defsym=__ram=0x80400000
+              -Wl,--defsym=__ram_size=0x400000"
+        size=riscv64-unknown-elf-size ;;
+    *)
+        cxx="arm-none-eabi-g++ -mcpu=$1 -mthumb" cc="arm-none-eabi-gcc -mcpu=$1 -mthumb"
+        link="arm-none-eabi-gcc -mcpu=$1 -mthumb --specs=nosys.specs -nostartfiles -Wl,--gc-sections
+              -Wl,-e,main -L$top/tests/firmware -T$top/tests/firmware/mps2-an386.ld"
+        size=arm-none-eabi-size ;;
+    esac
+}
 
 # text and data+bss of the size program for CPU with extra flags.
 measure() {
     cpu=$1; shift
-    arm-none-eabi-g++ -std=c++20 -mcpu="$cpu" -mthumb -Os -fno-exceptions -fno-rtti \
-      -ffunction-sections -fdata-sections -I"$top/include" "$@" \
-      "$top/tests/firmware/size_main.cpp" --specs=nosys.specs -nostartfiles -Wl,--gc-sections \
-      -Wl,-e,main -L"$top/tests/firmware" -T"$top/tests/firmware/mps2-an386.ld" -o "$tmp/a.elf"
-    arm-none-eabi-size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
+    tools "$cpu"
+    $cxx -std=c++20 -Os -fno-exceptions -fno-rtti -ffunction-sections -fdata-sections \
+      -I"$top/include" "$@" -c "$top/tests/firmware/size_main.cpp" -o "$tmp/a.o"
+    $link "$tmp/a.o" -o "$tmp/a.elf"
+    $size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
 }
 
 # text of the C program over liblwc.a for CPU (board build b) with extra flags.
 measure_c() {
     cpu=$1 b=$2; shift 2
-    arm-none-eabi-gcc -std=c99 -mcpu="$cpu" -mthumb -Os -ffunction-sections -fdata-sections \
-      -I"$top/capi" "$@" "$top/tests/firmware/size_capi.c" --specs=nosys.specs -nostartfiles \
-      -Wl,--gc-sections -Wl,-e,main -L"$top/tests/firmware" -T"$top/tests/firmware/mps2-an386.ld" \
-      "$top/$prefix$b/lwc/capi/liblwc.a" -o "$tmp/c.elf"
-    arm-none-eabi-size "$tmp/c.elf" | awk 'NR == 2 { print $1 }'
+    tools "$cpu"
+    $cc -std=c99 -Os -ffunction-sections -fdata-sections -I"$top/capi" "$@" \
+      -c "$top/tests/firmware/size_capi.c" -o "$tmp/c.o"
+    $link "$tmp/c.o" "$top/$prefix$b/lwc/capi/liblwc.a" -lgcc -o "$tmp/c.elf"
+    $size "$tmp/c.elf" | awk 'NR == 2 { print $1 }'
+}
+board_of() {
+    case $1 in cortex-m4) echo m4 mps2-an386 ;; cortex-m0plus) echo m0plus microbit ;; *) echo rv32 virt ;; esac
 }
 
 # Peak stack and kind per scheme from the runner (0 round trips), in registry order.
 for cpu in $cpus; do
-    case $cpu in cortex-m4) b=m4 board=mps2-an386 ;; *) b=m0plus board=microbit ;; esac
+    set -- $(board_of $cpu)
+    b=$1 board=$2
     "$top/tests/firmware/qemu-run.sh" $board "$top/$prefix$b/lwc_fw_runner" "$top/tests/kat" 0 |
       awk '/^ok / { print $2, $9, $NF }' > "$tmp/stack-$cpu"
     measure $cpu > "$tmp/base-$cpu"
@@ -58,8 +83,8 @@ nist() {
     esac
 }
 
-echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M4 liblwc.a | M0+ .text | M0+ .data+.bss | M0+ stack | M0+ liblwc.a |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M4 liblwc.a | M0+ .text | M0+ .data+.bss | M0+ stack | M0+ liblwc.a | RV32 .text | RV32 .data+.bss | RV32 stack | RV32 liblwc.a |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 naead=0 nhash=0 nxof=0
 while read -r name _ kind; do
     id=$(echo "$name" | tr - _)
@@ -71,7 +96,7 @@ while read -r name _ kind; do
     esac
     row="| $name | $(nist "$name")"
     for cpu in $cpus; do
-        case $cpu in cortex-m4) b=m4 ;; *) b=m0plus ;; esac
+        b=$(board_of $cpu | cut -d' ' -f1)
         set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu") $(measure_c $cpu $b $cflag) $(cat "$tmp/cbase-$cpu")
         row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu") | $(($5 - $6))"
     done
