@@ -11,8 +11,12 @@
 # .text of the same call from C through liblwc.a (tests/firmware/size_capi.c, the scheme's
 # named descriptor; the library of the make test-firmware builds).
 #   tests/firmware/sizes.sh [BUILD_PREFIX]      default: build-fw-
+#   tests/firmware/sizes.sh --levels [CPU]     the headers' .text at -Os, -O2 and
+#                                              -O2 -DLWC_SMALL=1 (default CPU cortex-m4)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+levels=""
+if [ "${1:-}" = --levels ]; then levels=${2:-cortex-m4}; set --; fi
 prefix=${1:-build-fw-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,7 +47,7 @@ tools() {
 measure() {
     cpu=$1; shift
     tools "$cpu"
-    $cxx -std=c++20 -Os -fno-exceptions -fno-rtti -ffunction-sections -fdata-sections \
+    $cxx -std=c++20 ${opt:--Os} -fno-exceptions -fno-rtti -ffunction-sections -fdata-sections \
       -I"$top/include" "$@" -c "$top/tests/firmware/size_main.cpp" -o "$tmp/a.o"
     $link "$tmp/a.o" -o "$tmp/a.elf"
     $size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
@@ -82,6 +86,28 @@ nist() {
     xoodyak) echo 3252 ;; xoodyak-hash) echo 868 ;; *) echo "?" ;;
     esac
 }
+
+# --levels: the headers at three optimization levels on one CPU, every scheme.
+if [ -n "$levels" ]; then
+    echo "| scheme ($levels) | -Os | -O2 | -O2 -DLWC_SMALL=1 |"
+    echo "|---|---:|---:|---:|"
+    naead=0 nhash=0 nxof=0
+    while read -r name _ kind; do
+        case $kind in
+        aead) flag="-DLWC_SIZE_AEAD=$naead" naead=$((naead + 1)) ;;
+        hash) flag="-DLWC_SIZE_HASH=$nhash" nhash=$((nhash + 1)) ;;
+        xof) flag="-DLWC_SIZE_XOF=$nxof" nxof=$((nxof + 1)) ;;
+        *) continue ;;
+        esac
+        row="| $name"
+        for opt in -Os -O2 "-O2 -DLWC_SMALL=1"; do
+            set -- $(opt="$opt" measure $levels $flag) $(opt="$opt" measure $levels)
+            row="$row | $(($1 - $3))"
+        done
+        echo "$row |"
+    done < "$tmp/stack-cortex-m4"
+    exit 0
+fi
 
 echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M4 liblwc.a | M0+ .text | M0+ .data+.bss | M0+ stack | M0+ liblwc.a | RV32 .text | RV32 .data+.bss | RV32 stack | RV32 liblwc.a |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

@@ -59,12 +59,13 @@ struct ascon_portable {
     static constexpr u64 end_of_round(int i) noexcept { return ~u64(0) ^ constant(i + 1); }
 
     // Ascon-p[Rounds]: the last Rounds of the twelve rounds. Unrolled, and inlined into
-    // the modes so the lanes stay in registers, except in a build for size.
+    // the modes so the lanes stay in registers (on 64-bit targets; LWC_WIDE_INLINE), except
+    // in a build for size.
     template <int Rounds>
-    static constexpr LWC_SPEED_INLINE void permute(ascon_state& s) noexcept {
+    static constexpr LWC_WIDE_INLINE void permute(ascon_state& s) noexcept {
         static_assert(Rounds >= 1 && Rounds <= 12);
         u64 x0 = s[0], x1 = s[1], x2 = s[2] ^ constant(12 - Rounds), x3 = s[3], x4 = s[4];
-        LWC_UNROLL(12)
+        LWC_WIDE_UNROLL(12)
         for (int i = 12 - Rounds; i < 12; ++i) round(x0, x1, x2, x3, x4, end_of_round(i));
         s = {x0, x1, x2, x3, x4};
     }
