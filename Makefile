@@ -330,7 +330,7 @@ test-deps: deps deps-sec deps-firmware venv
 test: test-deps
 	@tools/make_test.sh "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"
 
-# --- package manifests (docs/firmware.md, "Package managers") ---
+# --- package manifests (docs/package-managers.md) ---
 # library.json (PlatformIO), library.properties (Arduino: tools/package_arduino.sh builds
 # liblwc.a per core and assembles build-arduino/lwcrypto, then links the sketch as C++17),
 # zephyr/module.yml and idf_component.yml, each checked offline by its tool: pio pkg pack

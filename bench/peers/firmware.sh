@@ -23,7 +23,7 @@ set -eu
 peers=$(cd "$1" && pwd)
 what=${2:-sizes}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-fw=$top/tests/firmware
+fw=$top/tests/firmware cm=$top/examples/firmware/cortex-m
 lwcf=$peers/lwc-finalists/src/combined
 asconc=$peers/ascon-c
 tmp=$(mktemp -d)
@@ -65,7 +65,7 @@ text() {
     shift 3
     arm-none-eabi-gcc -mcpu="$cpu" -mthumb "$opt" -ffunction-sections -fdata-sections "$@" \
       "$top/bench/peers/fw_driver.c" $l --specs=nosys.specs -nostartfiles -Wl,--gc-sections \
-      -Wl,-e,main -L"$fw" -T"$fw/mps2-an386.ld" -o "$tmp/a.elf"
+      -Wl,-e,main -L"$cm" -T"$cm/mps2-an386.ld" -o "$tmp/a.elf"
     arm-none-eabi-size "$tmp/a.elf" | awk 'NR == 2 { print $1 }'
 }
 
@@ -145,7 +145,7 @@ elif [ "$what" = objects ]; then
         echo "| ascon-xof128, $arch | $(ours XOF $arch) | $(smallest crypto_hash/asconxof128 $arch) |"
     done
 else
-    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$fw/startup.c" -o "$tmp/startup.o"
+    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$cm/startup.c" -o "$tmp/startup.o"
     lib c-o2 cortex-m4 -O2 -U__ARM_ARCH_ISA_THUMB
     lib asm-o2 cortex-m4 -O2
     # ticks -> instructions per byte, from the calibration loop of 200000 instructions
@@ -163,7 +163,7 @@ else
         for l in c-o2 asm-o2; do
             arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -ffunction-sections -fdata-sections \
               -DLWCF -DICOUNT -DNAME="\"$s\"" "$@" "$top/bench/peers/fw_driver.c" "$tmp/startup.o" \
-              "$tmp/$l.a" --specs=rdimon.specs -nostartfiles -L"$fw" -T"$fw/mps2-an386.ld" \
+              "$tmp/$l.a" --specs=rdimon.specs -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" \
               -Wl,--gc-sections -o "$tmp/i.elf"
             row="$row | $(ipb)"
         done

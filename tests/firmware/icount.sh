@@ -7,15 +7,15 @@
 #   tests/firmware/icount.sh [-O2 -Os ...]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-fw=$top/tests/firmware
+fw=$top/tests/firmware cm=$top/examples/firmware/cortex-m
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- -O2 -Os
 for o in "$@"; do
-    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb "$o" -c "$fw/startup.c" -o "$tmp/startup.o"
+    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb "$o" -c "$cm/startup.c" -o "$tmp/startup.o"
     arm-none-eabi-g++ -std=c++20 -mcpu=cortex-m4 -mthumb "$o" -fno-exceptions -fno-rtti \
       -ffunction-sections -fdata-sections -I"$top/include" "$fw/icount.cpp" "$tmp/startup.o" \
-      --specs=rdimon.specs -nostartfiles -L"$fw" -T"$fw/mps2-an386.ld" -Wl,--gc-sections \
+      --specs=rdimon.specs -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" -Wl,--gc-sections \
       -o "$tmp/icount.elf"
     timeout 300 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
       -icount shift=6 -semihosting-config enable=on,target=native,arg=icount \

@@ -38,7 +38,7 @@ tools() {
     *)
         cxx="arm-none-eabi-g++ -mcpu=$1 -mthumb" cc="arm-none-eabi-gcc -mcpu=$1 -mthumb"
         link="arm-none-eabi-gcc -mcpu=$1 -mthumb --specs=nosys.specs -nostartfiles -Wl,--gc-sections
-              -Wl,-e,main -L$top/tests/firmware -T$top/tests/firmware/mps2-an386.ld"
+              -Wl,-e,main -L$top/examples/firmware/cortex-m -T$top/examples/firmware/cortex-m/mps2-an386.ld"
         size=arm-none-eabi-size ;;
     esac
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* Bare-metal start for the firmware tests on QEMU's Cortex-M boards: the vector table
+/* Bare-metal start for the firmware examples and tests on QEMU's Cortex-M boards (and a
+ * starting point for a real board's): the vector table
  * (initial stack pointer, reset, and every fault ending the run with status 99), .data
  * copied from flash and .bss cleared, newlib's semihosting streams opened, the command
  * line fetched from the host (QEMU's -semihosting-config ...,arg=prog,arg=FILE), and the
