@@ -11,12 +11,17 @@
 # .text of the same call from C through liblwc.a (tests/firmware/size_capi.c, the scheme's
 # named descriptor; the library of the make test-firmware builds).
 #   tests/firmware/sizes.sh [BUILD_PREFIX]      default: build-fw-
-#   tests/firmware/sizes.sh --levels [CPU]     the headers' .text at -Os, -O2 and
-#                                              -O2 -DLWC_SMALL=1 (default CPU cortex-m4)
+#   tests/firmware/sizes.sh --levels [CPU...]  the headers' .text at -Os, -O2 and
+#                                              -O2 -DLWC_SMALL=1 (default: cortex-m4
+#                                              cortex-m33 rv32imac)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 levels=""
-if [ "${1:-}" = --levels ]; then levels=${2:-cortex-m4}; set --; fi
+if [ "${1:-}" = --levels ]; then
+    shift
+    levels=${*:-cortex-m4 cortex-m33 rv32imac}
+    set --
+fi
 prefix=${1:-build-fw-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -89,8 +94,12 @@ nist() {
 
 # --levels: the headers at three optimization levels on one CPU, every scheme.
 if [ -n "$levels" ]; then
-    echo "| scheme ($levels) | -Os | -O2 | -O2 -DLWC_SMALL=1 |"
-    echo "|---|---:|---:|---:|"
+    head="| scheme" rule="|---"
+    for cpu in $levels; do
+        head="$head | $cpu -Os | -O2 | -O2 small" rule="$rule|---:|---:|---:"
+    done
+    echo "$head |"
+    echo "$rule|"
     naead=0 nhash=0 nxof=0
     while read -r name _ kind; do
         case $kind in
@@ -100,9 +109,11 @@ if [ -n "$levels" ]; then
         *) continue ;;
         esac
         row="| $name"
-        for opt in -Os -O2 "-O2 -DLWC_SMALL=1"; do
-            set -- $(opt="$opt" measure $levels $flag) $(opt="$opt" measure $levels)
-            row="$row | $(($1 - $3))"
+        for cpu in $levels; do
+            for opt in -Os -O2 "-O2 -DLWC_SMALL=1"; do
+                set -- $(opt="$opt" measure $cpu $flag) $(opt="$opt" measure $cpu)
+                row="$row | $(($1 - $3))"
+            done
         done
         echo "$row |"
     done < "$tmp/stack-cortex-m4"
