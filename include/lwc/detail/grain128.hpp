@@ -7,7 +7,7 @@
 //   grain128_bmi2       pext splits the keystream, pclmulqdq runs the MAC (x86 BMI2 +
 //                       PCLMUL)
 //   grain128_words      32-bit words throughout, its own shift registers (grain128_fsr32;
-//                       the default on 32-bit Arm)
+//                       the default on 32-bit targets: Arm, RISC-V rv32)
 // grain128_default is the fastest one the compilation target allows.
 //
 // Bit order is that of the NIST submission: bit i of a register, of the key, the
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 #include <string_view>
 
 #include "grain128_bmi2.hpp"
@@ -154,7 +155,7 @@ static_assert(grain128_backend<grain128_portable> && grain128_backend<grain128_w
 #ifdef LWC_HAVE_GRAIN128_BMI2
 static_assert(grain128_backend<grain128_bmi2>);
 using grain128_default = grain128_bmi2;
-#elif defined(__arm__)
+#elif UINTPTR_MAX <= 0xffffffffu  // 32-bit targets (Arm, RISC-V rv32): 32-bit words
 using grain128_default = grain128_words;
 #else
 using grain128_default = grain128_portable;

@@ -5,10 +5,11 @@
 //                        the default under LWC_SMALL, i.e. -Os: firmware, where the
 //                        schemes also run the compact mode of tinyjambu.hpp)
 //   tinyjambu_words      32-bit word steps, four a turn (any target; the default on
-//                        32-bit Arm, where 64-bit chunks cost two registers a value)
+//                        32-bit targets, where 64-bit chunks cost two registers a value)
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 #include <string_view>
 
 #include "tinyjambu_portable.hpp"
@@ -30,7 +31,7 @@ static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjam
               tinyjambu_backend<tinyjambu_words>);
 #if LWC_SMALL
 using tinyjambu_default = tinyjambu_small;
-#elif defined(__arm__)
+#elif UINTPTR_MAX <= 0xffffffffu  // 32-bit targets (Arm, RISC-V rv32): 32-bit words
 using tinyjambu_default = tinyjambu_words;
 #else
 using tinyjambu_default = tinyjambu_portable;

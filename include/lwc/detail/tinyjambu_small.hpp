@@ -5,7 +5,7 @@
 //   tinyjambu_small   one rolled out-of-line loop shared by every key size and both
 //                     permutation lengths (the default under LWC_SMALL, i.e. -Os)
 //   tinyjambu_words   four steps a turn with the state renamed, not moved, the turns
-//                     rolled a key period at a time (the default on 32-bit Arm otherwise)
+//                     rolled a key period at a time (the default on 32-bit targets otherwise)
 // Both keep the key as its complemented 32-bit words.
 #pragma once
 
