@@ -79,38 +79,28 @@ struct aead_calls {
     // whose compact path (LWC_SMALL) is one body shared by every scheme: the front end has
     // checked every argument, so nothing here is refused. Elsewhere try_*, which return.
     static constexpr bool trapping = lwc::detail::refusals_trap;
+    using key_span = std::span<const u8, A::key_size>;
+    using nonce_span = std::span<const u8, A::nonce_size>;
+    using tag_span = std::span<u8, A::tag_size>;
     static int encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        const key_span k(key, A::key_size);
+        const nonce_span iv(nonce, A::nonce_size);
         if constexpr (trapping) {
-            A::encrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                       std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                       std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
-                       std::span<u8>(ct, n), std::span<u8, A::tag_size>(tag, A::tag_size));
+            A::encrypt(k, iv, {ad, ad_len}, {pt, n}, {ct, n}, tag_span(tag, A::tag_size));
             return LWC_OK;
         }
-        return status(A::try_encrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                                     std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                                     std::span<const u8>(ad, ad_len), std::span<const u8>(pt, n),
-                                     std::span<u8>(ct, n),
-                                     std::span<u8, A::tag_size>(tag, A::tag_size)));
+        return status(A::try_encrypt(k, iv, {ad, ad_len}, {pt, n}, {ct, n}, tag_span(tag, A::tag_size)));
     }
     static int decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
                        std::size_t ad_len, const u8* nonce, const u8* key) {
+        const key_span k(key, A::key_size);
+        const nonce_span iv(nonce, A::nonce_size);
+        const std::span<const u8, A::tag_size> t(tag, A::tag_size);
         if constexpr (trapping)
-            return A::decrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                              std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                              std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
-                              std::span<const u8, A::tag_size>(tag, A::tag_size),
-                              std::span<u8>(pt, n))
-                       ? LWC_OK
-                       : LWC_ERR_VERIFY;
-        return status(A::try_decrypt(std::span<const u8, A::key_size>(key, A::key_size),
-                                     std::span<const u8, A::nonce_size>(nonce, A::nonce_size),
-                                     std::span<const u8>(ad, ad_len), std::span<const u8>(ct, n),
-                                     std::span<const u8, A::tag_size>(tag, A::tag_size),
-                                     std::span<u8>(pt, n)));
+            return A::decrypt(k, iv, {ad, ad_len}, {ct, n}, t, {pt, n}) ? LWC_OK : LWC_ERR_VERIFY;
+        return status(A::try_decrypt(k, iv, {ad, ad_len}, {ct, n}, t, {pt, n}));
     }
-    using key_span = std::span<const u8, A::key_size>;
     static std::size_t encrypt_many(const u8* key, lwc_aead_job* jobs, std::size_t count) {
         return in_windows<lwc::encrypt_job>(
             jobs, count,
@@ -211,28 +201,35 @@ constexpr xof_desc xof_descriptor_of(const xof_impl* impl) {
     return {X::name.data(), X::block_size, xof_calls<X>::max_customization, state_bytes<X>,
             X::backend.data(), impl};
 }
-// The place of S in List.
-template <class List, class S>
-constexpr std::size_t place_of() {
+// Whether a registry name is id with '-' as '_' (lwc.h's names).
+constexpr bool same_id(std::string_view name, std::string_view id) {
+    bool same = name.size() == id.size();
+    for (std::size_t k = 0; same && k < id.size(); ++k) same = name[k] == (id[k] == '_' ? '-' : id[k]);
+    return same;
+}
+
+// The place in List of the scheme lwc.h names id (or whose registry name is id).
+template <class List>
+constexpr std::size_t index_of(std::string_view id) {
     std::size_t i = 0, found = List::size;
-    List::for_each([&](auto t) {
-        if (std::is_same_v<typename decltype(t)::type, S>) found = i;
+    List::for_each([&](auto s) {
+        if (same_id(decltype(s)::type::name, id)) found = i;
         ++i;
     });
-    return found;
+    return found;  // List::size when lwc.h names a scheme the registry lacks: type_at fails
 }
 
 template <class A>
 constexpr aead_impl aead_impl_of(const lwc_aead* self) {
-    return {aead_tag, self, &aead_calls<A>::ops, place_of<lwc::registry::aeads, A>()};
+    return {aead_tag, self, &aead_calls<A>::ops, index_of<lwc::registry::aeads>(A::name)};
 }
 template <class H>
 constexpr hash_impl hash_impl_of(const hash_desc* self) {
-    return {hash_tag, self, &hash_calls<H>::ops, place_of<lwc::registry::hashes, H>()};
+    return {hash_tag, self, &hash_calls<H>::ops, index_of<lwc::registry::hashes>(H::name)};
 }
 template <class X>
 constexpr xof_impl xof_impl_of(const xof_desc* self) {
-    return {xof_tag, self, &xof_calls<X>::ops, place_of<lwc::registry::xofs, X>()};
+    return {xof_tag, self, &xof_calls<X>::ops, index_of<lwc::registry::xofs>(X::name)};
 }
 
 // A scheme's descriptor and impl, made by DescOf and ImplOf from each other's address.
@@ -258,24 +255,6 @@ static_assert(streams::object_offset + lwc::stream::max_state_size<lwc::registry
                   sizeof(lwc_stream_state),
               "lwc_stream_state (lwc.h) must hold every scheme's encryptor and decryptor");
 
-// Whether a registry name is id with '-' as '_' (lwc.h's names).
-constexpr bool same_id(std::string_view name, std::string_view id) {
-    bool same = name.size() == id.size();
-    for (std::size_t k = 0; same && k < id.size(); ++k) same = name[k] == (id[k] == '_' ? '-' : id[k]);
-    return same;
-}
-
-// The place in List of the scheme lwc.h names id.
-template <class List>
-constexpr std::size_t index_of(std::string_view id) {
-    std::size_t i = 0, found = List::size;
-    List::for_each([&](auto s) {
-        if (same_id(decltype(s)::type::name, id)) found = i;
-        ++i;
-    });
-    return found;  // List::size when lwc.h names a scheme the registry lacks: type_at fails
-}
-
 // A named descriptor of a liblwc with several backends: it runs the backend the process
 // chose, whose object for a hash or XOF may be larger than this unit's (room for any).
 template <class Desc>
@@ -294,28 +273,28 @@ struct type_at<lwc::scheme_list<S, R...>, 0> {
 template <std::size_t I, class S, class... R>
 struct type_at<lwc::scheme_list<S, R...>, I> : type_at<lwc::scheme_list<R...>, I - 1> {};
 
-// A backend's table: for each scheme of List, its named descriptor where this backend
-// defines the named ones (ids and their addresses), else its own (own(s)).
-template <class List, class Desc, std::size_t N, class Own>
-constexpr auto table_of(const std::array<std::string_view, N>& ids,
-                        const std::array<const Desc*, N>& named, Own own) {
-    std::array<const Desc*, List::size> t{};
-    std::size_t i = 0;
-    List::for_each([&](auto s) {
-        t[i] = own(s);
-        for (std::size_t k = 0; k < N; ++k)
-            if (same_id(decltype(s)::type::name, ids[k])) t[i] = named[k];
-        ++i;
-    });
-    return t;
+// The place of S's name among ids (lwc.h's names this backend defines), or ids.size().
+template <class S, std::size_t N>
+constexpr std::size_t named_place(const std::array<std::string_view, N>& ids) {
+    for (std::size_t k = 0; k < N; ++k)
+        if (same_id(S::name, ids[k])) return k;
+    return N;
 }
 
-// Whether this backend defines S's named descriptor (then it has no other).
-template <class S, std::size_t N>
-constexpr bool is_named(const std::array<std::string_view, N>& ids) {
-    for (std::string_view id : ids)
-        if (same_id(S::name, id)) return true;
-    return false;
+// A backend's table: for each scheme of List, its named descriptor where this backend
+// defines the named ones (Ids, and their addresses Named), else its own
+// (Entry<S>::descriptor, instantiated only then).
+template <class List, template <class> class Entry, const auto& Ids, const auto& Named>
+constexpr auto table_of() {
+    std::array<typename std::remove_cvref_t<decltype(Named)>::value_type, List::size> t{};
+    std::size_t i = 0;
+    List::for_each([&](auto s) {
+        using S = typename decltype(s)::type;
+        constexpr std::size_t k = named_place<S>(Ids);
+        if constexpr (k < Ids.size()) t[i++] = Named[k];
+        else t[i++] = &Entry<S>::descriptor;
+    });
+    return t;
 }
 
 }  // namespace
@@ -374,17 +353,9 @@ constexpr std::array hash_named{LWC_HASH_NAMES(LWC_CAPI_ADDRESS_)};
 constexpr std::array xof_named{LWC_XOF_NAMES(LWC_CAPI_ADDRESS_)};
 #endif
 
-// Each scheme's own descriptor, or NULL where the named one stands in its place (so
-// that the own one is not even instantiated).
-#define LWC_CAPI_OWN_(kind, ids)                                                       \
-    [](auto s) {                                                                       \
-        using S = typename decltype(s)::type;                                          \
-        if constexpr (is_named<S>(ids)) return static_cast<decltype(&kind##_entry<S>::descriptor)>(nullptr); \
-        else return &kind##_entry<S>::descriptor;                                             \
-    }
-constexpr auto aeads = table_of<lwc::registry::aeads>(aead_ids, aead_named, LWC_CAPI_OWN_(aead, aead_ids));
-constexpr auto hashes = table_of<lwc::registry::hashes>(hash_ids, hash_named, LWC_CAPI_OWN_(hash, hash_ids));
-constexpr auto xofs = table_of<lwc::registry::xofs>(xof_ids, xof_named, LWC_CAPI_OWN_(xof, xof_ids));
+constexpr auto aeads = table_of<lwc::registry::aeads, aead_entry, aead_ids, aead_named>();
+constexpr auto hashes = table_of<lwc::registry::hashes, hash_entry, hash_ids, hash_named>();
+constexpr auto xofs = table_of<lwc::registry::xofs, xof_entry, xof_ids, xof_named>();
 
 // The batch and stream calls of each scheme, in the registry's order.
 template <class List, class Ops, class Get>

@@ -100,11 +100,42 @@ struct xof_impl {
     std::size_t index;
 };
 
+// Each kind of descriptor's impl and tag; impl_of(d) is d's impl (d one of the library's).
+template <class Desc>
+struct impl_for;
+template <>
+struct impl_for<lwc_aead> {
+    using type = aead_impl;
+    static constexpr std::uint32_t tag = aead_tag;
+};
+template <>
+struct impl_for<hash_desc> {
+    using type = hash_impl;
+    static constexpr std::uint32_t tag = hash_tag;
+};
+template <>
+struct impl_for<xof_desc> {
+    using type = xof_impl;
+    static constexpr std::uint32_t tag = xof_tag;
+};
+template <class Desc>
+const typename impl_for<Desc>::type& impl_of(const Desc* d) {
+    return *static_cast<const typename impl_for<Desc>::type*>(d->impl_);
+}
+
+// A check of a descriptor's address, kept beside it in a caller's hash, XOF or stream
+// state, so that a state never begun (whatever bytes it holds) is refused without reading
+// through the pointer it seems to hold.
+inline std::uint32_t check_of(const void* alg) {
+    const auto a = reinterpret_cast<std::uintptr_t>(alg);
+    return static_cast<std::uint32_t>(a ^ (a >> 16 >> 16) ^ 0x6c77632du);
+}
+
 // The layout of an incremental state: this header, then the hash object at the next
 // multiple of object_align. state_bytes<H> covers any 8-byte-aligned buffer.
 struct state_header {
     const void* alg;  // its hash_desc or xof_desc; NULL (or foreign) when not initialized
-    std::uintptr_t check;  // alg ^ a constant (lwc.cpp)
+    std::uintptr_t check;  // check_of(alg); all zero with alg NULL (no padding to clear)
 };
 inline constexpr std::size_t object_align = 64;
 template <class H>
@@ -136,8 +167,5 @@ const backend& active_backend();
 // One of the library's descriptors as the descriptor whose code runs (a named one of a
 // liblwc with several backends: the chosen backend's), or NULL for anything else (lwc.cpp).
 const lwc_aead* resolve(const lwc_aead* alg);
-inline const aead_impl& impl_of(const lwc_aead* alg) {
-    return *static_cast<const aead_impl*>(alg->impl_);
-}
 
 }  // namespace lwc_capi

@@ -112,46 +112,30 @@ const Desc* at(std::span<const Desc* const> table, std::size_t i) {
     return i < table.size() ? table[i] : nullptr;
 }
 
-// Each kind of descriptor: its impl and the active backend's table of it.
-template <class Desc>
-struct kind;
-template <>
-struct kind<lwc_aead> {
-    using impl = aead_impl;
-    static constexpr std::uint32_t tag = aead_tag;
-    static std::span<const lwc_aead* const> table() { return active().aeads; }
-};
-template <>
-struct kind<hash_desc> {
-    using impl = hash_impl;
-    static constexpr std::uint32_t tag = hash_tag;
-    static std::span<const hash_desc* const> table() { return active().hashes; }
-};
-template <>
-struct kind<xof_desc> {
-    using impl = xof_impl;
-    static constexpr std::uint32_t tag = xof_tag;
-    static std::span<const xof_desc* const> table() { return active().xofs; }
-};
+// The active backend's table of each kind of descriptor.
+std::span<const lwc_aead* const> table_of(const lwc_aead*) { return active().aeads; }
+std::span<const hash_desc* const> table_of(const hash_desc*) { return active().hashes; }
+std::span<const xof_desc* const> table_of(const xof_desc*) { return active().xofs; }
 
 // One of the library's descriptors as the one whose code runs, or NULL: NULL, a zeroed
 // descriptor, a copy or another kind's descriptor is refused before any code runs
-// through it (its impl is not of its kind, or does not point back at it). No table is read, except to resolve a named descriptor of a liblwc
-// with several backends to the chosen backend's.
+// through it (its impl is not of its kind, or does not point back at it). No table is
+// read, except to resolve a named descriptor of a liblwc with several backends to the
+// chosen backend's.
 template <class Desc>
 const Desc* resolved(const Desc* d) {
     if (d == nullptr || d->impl_ == nullptr) return nullptr;
-    const auto* impl = static_cast<const typename kind<Desc>::impl*>(d->impl_);
-    if (impl->tag != kind<Desc>::tag || impl->self != d) return nullptr;
+    const auto& impl = impl_of(d);
+    if (impl.tag != impl_for<Desc>::tag || impl.self != d) return nullptr;
 #if LWC_CAPI_X86
-    if (impl->ops == nullptr) return kind<Desc>::table()[impl->index];
+    if (impl.ops == nullptr) return table_of(d)[impl.index];
 #endif
     return d;
 }
 
 template <class Desc>
 const auto& ops_of(const Desc* d) {
-    return *static_cast<const typename kind<Desc>::impl*>(d->impl_)->ops;
+    return *impl_of(d).ops;
 }
 
 // A pointer may be NULL only when its length is 0.
@@ -207,14 +191,10 @@ bool decrypt_args_ok(const lwc_aead* alg, const uint8_t* pt, const uint8_t* ct, 
 
 state_header* header_of(lwc_hash_state* st) { return reinterpret_cast<state_header*>(st); }
 
-// A state's header names its descriptor and holds a check of that pointer, so that a
-// state never initialized (whatever bytes it holds) is refused without reading through
-// the pointer it seems to hold.
-constexpr std::uintptr_t state_check = std::uintptr_t(0x6c77632d73746174u);
-// (NULL: the state ended; its header is zeroed with the rest.)
+// A state's header names its descriptor and holds its check (check_of); NULL: the state
+// ended, its header zeroed with the rest.
 void mark(lwc_hash_state* st, const void* alg) {
-    *header_of(st) = alg == nullptr ? state_header{}
-                                    : state_header{alg, reinterpret_cast<std::uintptr_t>(alg) ^ state_check};
+    *header_of(st) = alg == nullptr ? state_header{} : state_header{alg, check_of(alg)};
 }
 
 // The hash object inside a caller's state: the first object_align boundary past the
@@ -233,7 +213,7 @@ void* object_in(lwc_hash_state* st) {
 template <class Desc = hash_desc>
 const Desc* alg_of(lwc_hash_state* st) {
     const state_header& h = *header_of(st);
-    if (h.check != (reinterpret_cast<std::uintptr_t>(h.alg) ^ state_check)) return nullptr;
+    if (h.alg == nullptr || h.check != check_of(h.alg)) return nullptr;
     const Desc* alg = static_cast<const Desc*>(h.alg);
     return resolved(alg) == alg ? alg : nullptr;
 }
@@ -348,7 +328,7 @@ size_t lwc_hash_many(const struct lwc_hash* alg, lwc_hash_job* jobs, size_t coun
                        ? LWC_OK
                        : LWC_ERR_ARGUMENT;
     }
-    return active().hash_batches[static_cast<const hash_impl*>(alg->impl_)->index]->hash_many(jobs, count);
+    return active().hash_batches[impl_of(alg).index]->hash_many(jobs, count);
 }
 
 int lwc_aead_seal(const lwc_aead* alg, uint8_t* c, size_t* c_len, const uint8_t* m,

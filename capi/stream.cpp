@@ -26,9 +26,8 @@ using u8 = std::uint8_t;
 
 enum class role : std::uint8_t { none, encrypting, decrypting };
 
-// The state: this head, then the encryptor or decryptor at object_offset. check (alg's
-// address folded with a constant) lets a state never begun (whatever bytes it holds) be
-// refused without reading through the pointer it seems to hold.
+// The state: this head, then the encryptor or decryptor at object_offset; check is
+// check_of(alg) (backend.hpp).
 struct head {
     const lwc_aead* alg;
     std::uint32_t check;
@@ -36,16 +35,13 @@ struct head {
 };
 static_assert(sizeof(head) <= object_offset);
 
-std::uint32_t check_of(const lwc_aead* alg) {
-    const auto a = reinterpret_cast<std::uintptr_t>(alg);
-    return static_cast<std::uint32_t>(a ^ (a >> 16 >> 16) ^ 0x6c77632du);
+// The stream operations of a resolved descriptor (NULL: none).
+const stream_ops* ops_of(const lwc_aead* resolved) {
+    return resolved == nullptr ? nullptr
+                               : lwc_capi::active_backend().streams[lwc_capi::impl_of(resolved).index];
 }
-
 // The stream operations of one of the library's descriptors, or NULL.
-const stream_ops* ops_for(const lwc_aead* alg) {
-    alg = lwc_capi::resolve(alg);
-    return alg == nullptr ? nullptr : lwc_capi::active_backend().streams[lwc_capi::impl_of(alg).index];
-}
+const stream_ops* ops_for(const lwc_aead* alg) { return ops_of(lwc_capi::resolve(alg)); }
 
 head* head_of(lwc_stream_state* st) { return reinterpret_cast<head*>(st->opaque_); }
 void* object_of(lwc_stream_state* st) { return st->opaque_ + object_offset; }
@@ -54,17 +50,15 @@ void* object_of(lwc_stream_state* st) { return st->opaque_ + object_offset; }
 const stream_ops* ops_in(const lwc_stream_state* st, role r) {
     if (st == nullptr) return nullptr;
     const head* h = reinterpret_cast<const head*>(st->opaque_);
-    return h->at == r && h->check == check_of(h->alg) ? ops_for(h->alg) : nullptr;
+    return h->at == r && h->check == lwc_capi::check_of(h->alg) ? ops_for(h->alg) : nullptr;
 }
 
-// Starts a state for alg: wiped, then marked with its scheme and role.
+// Starts a state for alg: wiped, then marked with its (resolved) scheme and role.
 const stream_ops* start(lwc_stream_state* st, const lwc_aead* alg, role r) {
-    const stream_ops* ops = st == nullptr ? nullptr : ops_for(alg);
-    if (ops == nullptr) return nullptr;
+    if (st == nullptr || (alg = lwc_capi::resolve(alg)) == nullptr) return nullptr;
     lwc_stream_wipe(st);
-    alg = lwc_capi::resolve(alg);
-    *head_of(st) = {alg, check_of(alg), r};
-    return ops;
+    *head_of(st) = {alg, lwc_capi::check_of(alg), r};
+    return ops_of(alg);
 }
 
 }  // namespace

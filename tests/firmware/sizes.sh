@@ -92,7 +92,17 @@ nist() {
     esac
 }
 
-# --levels: the headers at three optimization levels on one CPU, every scheme.
+# The firmware's schemes in registry order, as the runner lists them (other compiled
+# paths are x86-64's): name, then the flag size_main.cpp takes (its place in its list)
+# and the one size_capi.c takes (its named descriptor).
+schemes() {
+    awk '$NF ~ /^(aead|hash|xof)$/ {
+        k = toupper($NF); id = $1; gsub("-", "_", id)
+        printf "%s -DLWC_SIZE_%s=%d -DLWC_SIZE_%s=%s\n", $1, k, n[k]++, k, id
+    }' "$tmp/stack-cortex-m4"
+}
+
+# --levels: the headers at three optimization levels on each CPU given, every scheme.
 if [ -n "$levels" ]; then
     head="| scheme" rule="|---"
     for cpu in $levels; do
@@ -100,14 +110,7 @@ if [ -n "$levels" ]; then
     done
     echo "$head |"
     echo "$rule|"
-    naead=0 nhash=0 nxof=0
-    while read -r name _ kind; do
-        case $kind in
-        aead) flag="-DLWC_SIZE_AEAD=$naead" naead=$((naead + 1)) ;;
-        hash) flag="-DLWC_SIZE_HASH=$nhash" nhash=$((nhash + 1)) ;;
-        xof) flag="-DLWC_SIZE_XOF=$nxof" nxof=$((nxof + 1)) ;;
-        *) continue ;;
-        esac
+    schemes | while read -r name flag _; do
         row="| $name"
         for cpu in $levels; do
             for opt in -Os -O2 "-O2 -DLWC_SMALL=1"; do
@@ -116,21 +119,13 @@ if [ -n "$levels" ]; then
             done
         done
         echo "$row |"
-    done < "$tmp/stack-cortex-m4"
+    done
     exit 0
 fi
 
 echo "| scheme | NIST smallest flash | M4 .text | M4 .data+.bss | M4 stack | M4 liblwc.a | M0+ .text | M0+ .data+.bss | M0+ stack | M0+ liblwc.a | RV32 .text | RV32 .data+.bss | RV32 stack | RV32 liblwc.a |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-naead=0 nhash=0 nxof=0
-while read -r name _ kind; do
-    id=$(echo "$name" | tr - _)
-    case $kind in
-    aead) flag="-DLWC_SIZE_AEAD=$naead" cflag="-DLWC_SIZE_AEAD=$id" naead=$((naead + 1)) ;;
-    hash) flag="-DLWC_SIZE_HASH=$nhash" cflag="-DLWC_SIZE_HASH=$id" nhash=$((nhash + 1)) ;;
-    xof) flag="-DLWC_SIZE_XOF=$nxof" cflag="-DLWC_SIZE_XOF=$id" nxof=$((nxof + 1)) ;;
-    *) continue ;;  # other compiled paths (x86-64 only): not firmware
-    esac
+schemes | while read -r name flag cflag; do
     row="| $name | $(nist "$name")"
     for cpu in $cpus; do
         b=$(board_of $cpu | cut -d' ' -f1)
@@ -138,4 +133,4 @@ while read -r name _ kind; do
         row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu") | $(($5 - $6))"
     done
     echo "$row |"
-done < "$tmp/stack-cortex-m4"
+done
