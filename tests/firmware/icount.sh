@@ -1,25 +1,31 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Prints the Markdown table of instructions per byte on Cortex-M4 (docs/firmware.md):
-# tests/firmware/icount.cpp built with each -O flag given (default -O2 -Os), run on QEMU's
-# mps2-an386 with -icount shift=6 (64 ns of virtual time per instruction; SysTick counts
-# the 25 MHz clock), ticks converted to instructions by the program's calibration loop.
-#   tests/firmware/icount.sh [-O2 -Os ...]
+# Prints the Markdown table of instructions per byte on an emulated CPU (docs/firmware-sizes.md):
+# tests/firmware/icount.cpp built with each -O flag given (default -O2 -Os), run on the
+# CPU's QEMU board (Cortex-M4: mps2-an386, M33: mps2-an505, M0+: microbit, rv32imac: virt)
+# with -icount shift=6 (64 ns of virtual time per instruction), the counter's ticks
+# converted to instructions by the program's calibration loop.
+#   tests/firmware/icount.sh [--cpu CPU] [-O2 -Os ...]      CPU: default cortex-m4
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-fw=$top/tests/firmware cm=$top/examples/firmware/cortex-m
+. "$top/tests/firmware/tools.sh"
+cpu=cortex-m4
+if [ "${1:-}" = --cpu ]; then cpu=$2; shift 2; fi
+tools "$cpu"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- -O2 -Os
 for o in "$@"; do
-    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb "$o" -c "$cm/startup.c" -o "$tmp/startup.o"
-    arm-none-eabi-g++ -std=c++20 -mcpu=cortex-m4 -mthumb "$o" -fno-exceptions -fno-rtti \
-      -ffunction-sections -fdata-sections -I"$top/include" "$fw/icount.cpp" "$tmp/startup.o" \
-      --specs=rdimon.specs -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" -Wl,--gc-sections \
-      -o "$tmp/icount.elf"
-    timeout 300 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
-      -icount shift=6 -semihosting-config enable=on,target=native,arg=icount \
-      -kernel "$tmp/icount.elf" > "$tmp/out$o"
+    start=""
+    if [ "$board" != virt ]; then
+        $cc "$o" -c "$cm/startup.c" -o "$tmp/startup.o"
+        start=$tmp/startup.o
+    fi
+    $cxx -std=c++20 "$o" -fno-exceptions -fno-rtti -ffunction-sections -fdata-sections \
+      -I"$top/include" -c "$top/tests/firmware/icount.cpp" -o "$tmp/icount.o"
+    $run_link "$tmp/icount.o" $start -o "$tmp/icount.elf"
+    LWC_QEMU_ARGS="-icount shift=6" "$top/tests/firmware/qemu-run.sh" "$board" \
+      "$tmp/icount.elf" icount > "$tmp/out$o"
 done
 printf '| scheme |'; for o in "$@"; do printf ' %s, 64 B | %s, 1024 B |' "$o" "$o"; done; echo
 printf '|---|'; for o in "$@"; do printf -- '---:|---:|'; done; echo

@@ -11,15 +11,17 @@
 # .text of the same call from C through liblwc.a (tests/firmware/size_capi.c, the scheme's
 # named descriptor; the library of the make test-firmware builds).
 #   tests/firmware/sizes.sh [BUILD_PREFIX]      default: build-fw-
-#   tests/firmware/sizes.sh --levels [CPU...]  the headers' .text at -Os, -O2 and
-#                                              -O2 -DLWC_SMALL=1 (default: cortex-m4
+#   tests/firmware/sizes.sh --levels [CPU...]  one table per CPU: .text at -Os, -O2 and
+#                                              -O2 -DLWC_SMALL=1 through the headers and
+#                                              through a liblwc.a built here at the same
+#                                              level (default: cortex-m0plus cortex-m4
 #                                              cortex-m33 rv32imac)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 levels=""
 if [ "${1:-}" = --levels ]; then
     shift
-    levels=${*:-cortex-m4 cortex-m33 rv32imac}
+    levels=${*:-cortex-m0plus cortex-m4 cortex-m33 rv32imac}
     set --
 fi
 prefix=${1:-build-fw-}
@@ -27,26 +29,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cpus="cortex-m4 cortex-m0plus rv32imac"
 
-# The compiler drivers and flags of CPU (RISC-V: as cmake/riscv32-unknown-elf.cmake).
-tools() {
-    case $1 in
-    rv32imac)
-        cxx="riscv64-unknown-elf-g++ -march=rv32imac -mabi=ilp32 -nostdinc++ -isystem $top/cmake/riscv
-             -isystem $(ls -d /usr/lib/llvm-*/include/c++/v1 | tail -1)
-             -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"
-        cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs"
-        link="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs
-              -nostartfiles -Wl,--gc-sections -Wl,-e,main -Wl,--defsym=__flash=0x80000000
-              -Wl,--defsym=__flash_size=0x400000 -Wl,--defsym=__ram=0x80400000
-              -Wl,--defsym=__ram_size=0x400000"
-        size=riscv64-unknown-elf-size ;;
-    *)
-        cxx="arm-none-eabi-g++ -mcpu=$1 -mthumb" cc="arm-none-eabi-gcc -mcpu=$1 -mthumb"
-        link="arm-none-eabi-gcc -mcpu=$1 -mthumb --specs=nosys.specs -nostartfiles -Wl,--gc-sections
-              -Wl,-e,main -L$top/examples/firmware/cortex-m -T$top/examples/firmware/cortex-m/mps2-an386.ld"
-        size=arm-none-eabi-size ;;
-    esac
-}
+. "$top/tests/firmware/tools.sh"
 
 # text and data+bss of the size program for CPU with extra flags.
 measure() {
@@ -58,14 +41,30 @@ measure() {
     $size "$tmp/a.elf" | awk 'NR == 2 { print $1, $2 + $3 }'
 }
 
-# text of the C program over liblwc.a for CPU (board build b) with extra flags.
+# text of the C program over the liblwc.a LIB for CPU with extra flags.
 measure_c() {
-    cpu=$1 b=$2; shift 2
+    cpu=$1 lib=$2; shift 2
     tools "$cpu"
     $cc -std=c99 -Os -ffunction-sections -fdata-sections -I"$top/capi" "$@" \
       -c "$top/tests/firmware/size_capi.c" -o "$tmp/c.o"
-    $link "$tmp/c.o" "$top/$prefix$b/lwc/capi/liblwc.a" -lgcc -o "$tmp/c.elf"
+    $link "$tmp/c.o" "$lib" -lgcc -o "$tmp/c.elf"
     $size "$tmp/c.elf" | awk 'NR == 2 { print $1 }'
+}
+
+# liblwc.a for CPU at the optimization flags $opt, built in $tmp as a firmware project
+# would build it (the toolchain file, one portable backend); prints its path.
+build_lib() {
+    d="$tmp/lib-$1-$(echo "$opt" | tr -cd 'a-zA-Z0-9')"
+    case $1 in
+    rv32imac) tc="-DCMAKE_TOOLCHAIN_FILE=$top/cmake/riscv32-unknown-elf.cmake" ;;
+    *) tc="-DCMAKE_TOOLCHAIN_FILE=$top/cmake/arm-none-eabi.cmake -DLWC_ARM_CPU=$1" ;;
+    esac
+    cmake -S "$top" -B "$d" -G Ninja $tc -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_FLAGS_RELEASE="$opt" -DCMAKE_CXX_FLAGS_RELEASE="$opt" -DLWC_BUILD_TESTS=OFF \
+      -DLWC_BUILD_BENCH=OFF -DLWC_BUILD_EXAMPLES=OFF >"$d.log" 2>&1 &&
+      cmake --build "$d" --target lwc_capi_static >>"$d.log" 2>&1 ||
+      { cat "$d.log" >&2; exit 1; }
+    echo "$d/capi/liblwc.a"
 }
 board_of() {
     case $1 in cortex-m4) echo m4 mps2-an386 ;; cortex-m0plus) echo m0plus microbit ;; *) echo rv32 virt ;; esac
@@ -78,7 +77,7 @@ for cpu in $cpus; do
     "$top/tests/firmware/qemu-run.sh" $board "$top/$prefix$b/lwc_fw_runner" "$top/tests/kat" 0 |
       awk '/^ok / { print $2, $9, $NF }' > "$tmp/stack-$cpu"
     measure $cpu > "$tmp/base-$cpu"
-    measure_c $cpu $b > "$tmp/cbase-$cpu"
+    measure_c $cpu "$top/$prefix$b/lwc/capi/liblwc.a" > "$tmp/cbase-$cpu"
 done
 
 nist() {
@@ -102,23 +101,32 @@ schemes() {
     }' "$tmp/stack-cortex-m4"
 }
 
-# --levels: the headers at three optimization levels on each CPU given, every scheme.
+# --levels: each CPU given, every scheme at three optimization levels, through the
+# headers and through liblwc.a built at that level (the C caller itself at -Os).
+opts="-Os|-O2|-O2 -DLWC_SMALL=1"
 if [ -n "$levels" ]; then
-    head="| scheme" rule="|---"
     for cpu in $levels; do
-        head="$head | $cpu -Os | -O2 | -O2 small" rule="$rule|---:|---:|---:"
-    done
-    echo "$head |"
-    echo "$rule|"
-    schemes | while read -r name flag _; do
-        row="| $name"
-        for cpu in $levels; do
-            for opt in -Os -O2 "-O2 -DLWC_SMALL=1"; do
-                set -- $(opt="$opt" measure $cpu $flag) $(opt="$opt" measure $cpu)
-                row="$row | $(($1 - $3))"
-            done
+        IFS='|'; for opt in $opts; do
+            unset IFS
+            echo "$(build_lib $cpu)" >> "$tmp/libs-$cpu"
+        done; unset IFS
+        lib() { sed -n "$1p" "$tmp/libs-$cpu"; }
+        echo
+        echo "$cpu:"
+        echo
+        echo "| scheme | -Os | liblwc.a | -O2 | liblwc.a | -O2 small | liblwc.a |"
+        echo "|---|---:|---:|---:|---:|---:|---:|"
+        schemes | while read -r name flag cflag; do
+            row="| $name" i=0
+            IFS='|'; for opt in $opts; do
+                unset IFS
+                i=$((i + 1))
+                set -- $(opt="$opt" measure $cpu $flag) $(opt="$opt" measure $cpu) \
+                  $(measure_c $cpu "$(lib $i)" $cflag) $(measure_c $cpu "$(lib $i)")
+                row="$row | $(($1 - $3)) | $(($5 - $6))"
+            done; unset IFS
+            echo "$row |"
         done
-        echo "$row |"
     done
     exit 0
 fi
@@ -129,7 +137,8 @@ schemes | while read -r name flag cflag; do
     row="| $name | $(nist "$name")"
     for cpu in $cpus; do
         b=$(board_of $cpu | cut -d' ' -f1)
-        set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu") $(measure_c $cpu $b $cflag) $(cat "$tmp/cbase-$cpu")
+        set -- $(measure $cpu $flag) $(cat "$tmp/base-$cpu") \
+          $(measure_c $cpu "$top/$prefix$b/lwc/capi/liblwc.a" $cflag) $(cat "$tmp/cbase-$cpu")
         row="$row | $(($1 - $3)) | $(($2 - $4)) | $(awk -v s="$name" '$1 == s { print $2; exit }' "$tmp/stack-$cpu") | $(($5 - $6))"
     done
     echo "$row |"

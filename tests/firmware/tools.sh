@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: MIT
+# Sourced by sizes.sh and icount.sh: the compiler drivers and flags of a bare-metal CPU
+# (RISC-V as cmake/riscv32-unknown-elf.cmake does it), after `top` is set.
+#   tools CPU   sets cxx, cc (compile), link (a size image: no start code, entry main),
+#               run_link (a runnable image for the CPU's QEMU board: start code, linker
+#               script, semihosting), board (qemu-run.sh's BOARD) and size
+tools() {
+    cm=$top/examples/firmware/cortex-m
+    case $1 in
+    rv32imac)
+        cxx="riscv64-unknown-elf-g++ -march=rv32imac -mabi=ilp32 -nostdinc++ -isystem $top/cmake/riscv
+             -isystem $(ls -d /usr/lib/llvm-*/include/c++/v1 | tail -1)
+             -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"
+        cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs"
+        mem="-Wl,--defsym=__flash=0x80000000 -Wl,--defsym=__flash_size=0x400000
+             -Wl,--defsym=__ram=0x80400000 -Wl,--defsym=__ram_size=0x400000"
+        link="$cc -nostartfiles -Wl,--gc-sections -Wl,-e,main $mem"
+        run_link="$cc --oslib=semihost --crt0=semihost -Wl,--gc-sections $mem
+                  -Wl,--defsym=__stack_size=0x4000"
+        board=virt size=riscv64-unknown-elf-size ;;
+    *)
+        cxx="arm-none-eabi-g++ -mcpu=$1 -mthumb" cc="arm-none-eabi-gcc -mcpu=$1 -mthumb"
+        case $1 in
+        cortex-m0*) board=microbit ;; cortex-m33) board=mps2-an505 ;; *) board=mps2-an386 ;;
+        esac
+        link="$cc --specs=nosys.specs -nostartfiles -Wl,--gc-sections -Wl,-e,main -L$cm
+              -T$cm/mps2-an386.ld"
+        run_link="$cc --specs=rdimon.specs -nostartfiles -Wl,--gc-sections -L$cm -T$cm/$board.ld"
+        size=arm-none-eabi-size ;;
+    esac
+}
