@@ -31,6 +31,7 @@
 #include <type_traits>
 
 #include "aead.hpp"
+#include "detail/ascon_lanes.hpp"
 #include "detail/batch_lanes.hpp"
 #include "detail/grain128aead_lanes.hpp"
 #include "detail/photon_beetle_lanes.hpp"
