@@ -18,7 +18,7 @@ namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 // Lane is u8 (b = 200) or u16 (b = 400).
 template <class Lane>
-struct keccak_small {
+struct keccak_p {
     static constexpr const char* name = "portable";
     using lane = Lane;
     using state = std::array<Lane, 25>;
@@ -71,7 +71,7 @@ private:
     }
 };
 
-using keccak_p200 = keccak_small<u8>;
-using keccak_p400 = keccak_small<std::uint16_t>;
+using keccak_p200 = keccak_p<u8>;
+using keccak_p400 = keccak_p<std::uint16_t>;
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail
