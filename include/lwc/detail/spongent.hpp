@@ -32,10 +32,9 @@ struct spongent {
             const std::size_t n = size - 8 * i < 8 ? size - 8 * i : 8;
             x[i] = load_partial_le<u64>(b.data() + 8 * i, n);
         }
-        u8 c = Counter;
-        for (int r = 0; r < Rounds; ++r, c = next_counter(c)) {
-            x[0] ^= c;
-            x[top_byte / 8] ^= u64(reversed(c)) << (8 * (top_byte % 8));
+        for (int r = 0; r < Rounds; ++r) {
+            x[0] ^= counters[r].low;
+            x[top_byte / 8] ^= counters[r].high;
             for (auto& w : x) w = sbox(w);
             x = player(x);
         }
@@ -72,6 +71,20 @@ private:
         for (int i = 0; i < 8; ++i) r = u8(r | ((c >> i) & 1) << (7 - i));
         return r;
     }
+    // Every round's counter as added to the bottom byte and, reversed, to the top byte
+    // (in its word), by the compiler; indexed by the public round number.
+    struct counter {
+        u64 low, high;
+    };
+    static constexpr std::array<counter, Rounds> counters = [] {
+        std::array<counter, Rounds> t{};
+        u8 c = Counter;
+        for (auto& v : t) {
+            v = {c, u64(reversed(c)) << (8 * (top_byte % 8))};
+            c = next_counter(c);
+        }
+        return t;
+    }();
 
     // Bit 4i of w (i = 0..15) to bit i: every fourth bit gathered, halving the gaps.
     static constexpr u64 gather(u64 w) noexcept {
