@@ -7,7 +7,7 @@
 //
 // Constant time: the 4-bit S-box is a Boolean circuit run on 16 nibbles of a word at
 // once (bitsliced within the word), not a table; the bit permutation is fixed shifts
-// and masks (below); the round counter is public. No branch and no memory index
+// and masks (a transposition of each word, below); the round counter is public. No branch and no memory index
 // depends on the state.
 #pragma once
 
@@ -86,31 +86,53 @@ private:
         return t;
     }();
 
-    // Bit 4i of w (i = 0..15) to bit i: every fourth bit gathered, halving the gaps.
-    static constexpr u64 gather(u64 w) noexcept {
-        w &= 0x1111111111111111;
-        w = (w | w >> 3) & 0x0303030303030303;
-        w = (w | w >> 6) & 0x000F000F000F000F;
-        w = (w | w >> 12) & 0x000000FF000000FF;
-        return (w | w >> 24) & 0xFFFF;
+    // Swaps the bits of x in mask with those d places above them.
+    static constexpr u64 delta_swap(u64 x, u64 mask, int d) noexcept {
+        const u64 t = ((x >> d) ^ x) & mask;
+        return x ^ t ^ (t << d);
+    }
+
+    // Bit 4i + b of w to bit 16b + i (i = 0..15, b = 0..3): the b-th bits of the 16
+    // nibbles gathered into the b-th 16-bit quarter. On the bit index (i3 i2 i1 i0 b1 b0)
+    // this is a rotation by two places, made of four exchanges of two index bits:
+    // bits 0 and 4, then 0 and 2 (a 3-cycle), bits 1 and 5, then 1 and 3.
+    static constexpr u64 transpose(u64 w) noexcept {
+        w = delta_swap(w, 0x0000AAAA0000AAAA, 15);
+        w = delta_swap(w, 0x0A0A0A0A0A0A0A0A, 3);
+        w = delta_swap(w, 0x00000000CCCCCCCC, 30);
+        return delta_swap(w, 0x00CC00CC00CC00CC, 6);
     }
 
     // pLayer: bit j goes to j * n/4 mod (n - 1), bit n - 1 stays. For j = 4s + b (bit b
     // of nibble s) that is s + (n/4) b, since n = 1 mod n - 1: the b-th bits of all
-    // nibbles, in order, become the output's b-th quarter. So each quarter is a gather
-    // of every fourth bit, and the four are laid end to end (offsets are public).
+    // nibbles, in order, become the output's b-th quarter. So each word is transposed
+    // (above), and its four 16-bit pieces go to the four quarters, laid end to end
+    // (all offsets are public).
     static constexpr words player(const words& x) noexcept {
+        const u64 t0 = transpose(x[0]), t1 = transpose(x[1]), t2 = transpose(x[2]);
         words y{};
         for (int b = 0; b < 4; ++b) {
+            const int at = 16 * b;
             // (The S-box turned word 2's unused nibbles into garbage: masked off here.)
-            const u64 q = (gather(x[0] >> b) | gather(x[1] >> b) << 16 | gather(x[2] >> b) << 32) &
+            const u64 q = ((t0 >> at & 0xFFFF) | (t1 >> at & 0xFFFF) << 16 | (t2 >> at & 0xFFFF) << 32) &
                           ((u64(1) << quarter) - 1);
-            const int at = quarter * b, word = at / 64, shift = at % 64;
+            const int to = quarter * b, word = to / 64, shift = to % 64;
             y[word] |= q << shift;
             if (shift + quarter > 64) y[word + 1] |= q >> (64 - shift);
         }
         return y;
     }
+
+    // The transposition against its definition, bit by bit, on a few patterns.
+    static constexpr bool transposes(u64 w) noexcept {
+        const u64 t = transpose(w);
+        for (int i = 0; i < 16; ++i)
+            for (int b = 0; b < 4; ++b)
+                if ((t >> (16 * b + i) & 1) != (w >> (4 * i + b) & 1)) return false;
+        return true;
+    }
+    static_assert(transposes(0x0123456789ABCDEF) && transposes(0xF0E1D2C3B4A59687) &&
+                  transposes(0x8000000000000001) && transposes(0x5555AAAA3333CCCC));
 
     // The circuit is the S-box: all 16 nibble values at once.
     static_assert(sbox(0xFEDCBA9876543210) == 0x63C958A7F4120BDE);
