@@ -37,10 +37,14 @@ struct keccak_f200 {
 // of the old bytes (specification, sections 2.3-2.5). Shifts, rotations and XOR only:
 // the masks are key-derived.
 struct dumbo_lfsr {
-    static u8 feedback(const u8* x) noexcept { return u8(std::rotl(x[0], 3) ^ (x[3] << 7) ^ (x[13] >> 7)); }
+    static u8 feedback(const u8* x) noexcept {
+        return u8(std::rotl(x[0], 3) ^ (x[3] << 7) ^ (x[13] >> 7));
+    }
 };
 struct jumbo_lfsr {
-    static u8 feedback(const u8* x) noexcept { return u8(std::rotl(x[0], 1) ^ (x[3] << 7) ^ (x[19] >> 7)); }
+    static u8 feedback(const u8* x) noexcept {
+        return u8(std::rotl(x[0], 1) ^ (x[3] << 7) ^ (x[19] >> 7));
+    }
 };
 struct delirium_lfsr {
     static u8 feedback(const u8* x) noexcept {
@@ -157,26 +161,31 @@ struct mode {
     }
 };
 
+// The variants' modes: the permutation, the LFSR, the tag size.
+template <class P>
+using dumbo = mode<P, dumbo_lfsr, 8>;
+template <class P>
+using jumbo = mode<P, jumbo_lfsr, 8>;
+template <class P>
+using delirium = mode<P, delirium_lfsr, 16>;
+
 }  // namespace detail::elephant
 
 template <class Perm>
 struct BasicElephantDumbo
-    : detail::mode_aead<BasicElephantDumbo<Perm>,
-                        detail::elephant::mode<Perm, detail::elephant::dumbo_lfsr, 8>, 16, 12, 8> {
+    : detail::mode_aead<BasicElephantDumbo<Perm>, detail::elephant::dumbo<Perm>, 16, 12, 8> {
     static constexpr std::string_view name = "elephant-dumbo";
 };
 
 template <class Perm>
 struct BasicElephantJumbo
-    : detail::mode_aead<BasicElephantJumbo<Perm>,
-                        detail::elephant::mode<Perm, detail::elephant::jumbo_lfsr, 8>, 16, 12, 8> {
+    : detail::mode_aead<BasicElephantJumbo<Perm>, detail::elephant::jumbo<Perm>, 16, 12, 8> {
     static constexpr std::string_view name = "elephant-jumbo";
 };
 
 template <class Perm>
 struct BasicElephantDelirium
-    : detail::mode_aead<BasicElephantDelirium<Perm>,
-                        detail::elephant::mode<Perm, detail::elephant::delirium_lfsr, 16>, 16, 12, 16> {
+    : detail::mode_aead<BasicElephantDelirium<Perm>, detail::elephant::delirium<Perm>, 16, 12, 16> {
     static constexpr std::string_view name = "elephant-delirium";
 };
 

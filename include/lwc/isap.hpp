@@ -37,7 +37,9 @@ struct ascon_state_bytes {
     static constexpr std::size_t size = 40, rate = 8;
     ascon_state s{};
 
-    static u64 load64_be(const u8* p) noexcept { return u64(load32_be(p)) << 32 | load32_be(p + 4); }
+    static u64 load64_be(const u8* p) noexcept {
+        return u64(load32_be(p)) << 32 | load32_be(p + 4);
+    }
     static void store64_be(u8* p, u64 v) noexcept {
         store32_be(p, u32(v >> 32));
         store32_be(p + 4, u32(v));
@@ -75,11 +77,12 @@ struct keccak_state_bytes {
     void add_byte(std::size_t i, u8 v) noexcept {
         s[i / sizeof(lane)] ^= lane(lane(v) << (8 * (i % sizeof(lane))));
     }
+    static constexpr std::size_t rate_lanes = rate / sizeof(lane);
     void add_block(const u8* p) noexcept {
-        for (std::size_t i = 0; i < rate / sizeof(lane); ++i) s[i] ^= Perm::load_lane(p + sizeof(lane) * i);
+        for (std::size_t i = 0; i < rate_lanes; ++i) s[i] ^= Perm::load_lane(p + sizeof(lane) * i);
     }
     void store_block(u8* p) const noexcept {
-        for (std::size_t i = 0; i < rate / sizeof(lane); ++i) Perm::store_lane(p + sizeof(lane) * i, s[i]);
+        for (std::size_t i = 0; i < rate_lanes; ++i) Perm::store_lane(p + sizeof(lane) * i, s[i]);
     }
     template <int Rounds>
     void permute() noexcept {
@@ -119,8 +122,8 @@ struct mode {
         return s;
     }
 
-    // IsapRk (specification, Algorithm 4): the key and IV through p^sK, then the 128 bits
-    // of y, most significant first, one per call into the state's first bit, each
+    // IsapRk: the key and IV through p^sK, then the 128 bits of y, most significant
+    // first, one per call into the state's first bit (the top bit of byte 0), each
     // followed by p^sB, the last by p^sK. The bit's position in y is public; its value
     // is added by masking, never branched on.
     static S rekey(const u8* key, purpose p, const u8* y) noexcept {
@@ -219,33 +222,35 @@ struct mode {
     }
 };
 
+// The variants' modes: the permutation, then the round counts sH, sB, sE, sK.
+template <class Perm, int sH, int sB, int sE, int sK>
+using a_mode = mode<ascon_state_bytes<Perm>, sH, sB, sE, sK>;
+template <class Perm, int sH, int sB, int sE, int sK>
+using k_mode = mode<keccak_state_bytes<Perm>, sH, sB, sE, sK>;
+
 }  // namespace detail::isap
 
 template <detail::ascon_backend Perm>
-struct BasicIsapA128A
-    : detail::mode_aead<BasicIsapA128A<Perm>,
-                        detail::isap::mode<detail::isap::ascon_state_bytes<Perm>, 12, 1, 6, 12>, 16, 16, 16> {
+struct BasicIsapA128A : detail::mode_aead<BasicIsapA128A<Perm>,
+                                          detail::isap::a_mode<Perm, 12, 1, 6, 12>, 16, 16, 16> {
     static constexpr std::string_view name = "isap-a-128a";
 };
 
 template <detail::ascon_backend Perm>
-struct BasicIsapA128
-    : detail::mode_aead<BasicIsapA128<Perm>,
-                        detail::isap::mode<detail::isap::ascon_state_bytes<Perm>, 12, 12, 12, 12>, 16, 16, 16> {
+struct BasicIsapA128 : detail::mode_aead<BasicIsapA128<Perm>,
+                                         detail::isap::a_mode<Perm, 12, 12, 12, 12>, 16, 16, 16> {
     static constexpr std::string_view name = "isap-a-128";
 };
 
 template <class Perm>
-struct BasicIsapK128A
-    : detail::mode_aead<BasicIsapK128A<Perm>,
-                        detail::isap::mode<detail::isap::keccak_state_bytes<Perm>, 16, 1, 8, 8>, 16, 16, 16> {
+struct BasicIsapK128A : detail::mode_aead<BasicIsapK128A<Perm>,
+                                          detail::isap::k_mode<Perm, 16, 1, 8, 8>, 16, 16, 16> {
     static constexpr std::string_view name = "isap-k-128a";
 };
 
 template <class Perm>
-struct BasicIsapK128
-    : detail::mode_aead<BasicIsapK128<Perm>,
-                        detail::isap::mode<detail::isap::keccak_state_bytes<Perm>, 20, 12, 12, 12>, 16, 16, 16> {
+struct BasicIsapK128 : detail::mode_aead<BasicIsapK128<Perm>,
+                                         detail::isap::k_mode<Perm, 20, 12, 12, 12>, 16, 16, 16> {
     static constexpr std::string_view name = "isap-k-128";
 };
 

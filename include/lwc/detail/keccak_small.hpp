@@ -35,7 +35,8 @@ struct keccak_p {
     template <int Rounds>
     static LWC_SPEED_INLINE void permute(state& a) noexcept {
         static_assert(Rounds >= 1 && Rounds <= total_rounds);
-        for (int i = total_rounds - Rounds; i < total_rounds; ++i) round(a, Lane(round_constant[i]));
+        for (int i = total_rounds - Rounds; i < total_rounds; ++i)
+            round(a, Lane(round_constant[i]));
     }
 
     // A lane from its bytes in a byte string, and back.

@@ -7,8 +7,8 @@
 //
 // Constant time: the 4-bit S-box is a Boolean circuit run on 16 nibbles of a word at
 // once (bitsliced within the word), not a table; the bit permutation is fixed shifts
-// and masks (a transposition of each word, below); the round counter is public. No branch and no memory index
-// depends on the state.
+// and masks (a transposition of each word, below); the round counter is public. No
+// branch and no memory index depends on the state.
 #pragma once
 
 #include <array>
@@ -114,8 +114,8 @@ private:
         for (int b = 0; b < 4; ++b) {
             const int at = 16 * b;
             // (The S-box turned word 2's unused nibbles into garbage: masked off here.)
-            const u64 q = ((t0 >> at & 0xFFFF) | (t1 >> at & 0xFFFF) << 16 | (t2 >> at & 0xFFFF) << 32) &
-                          ((u64(1) << quarter) - 1);
+            const u64 q = ((t0 >> at & 0xFFFF) | (t1 >> at & 0xFFFF) << 16 |
+                           (t2 >> at & 0xFFFF) << 32) & ((u64(1) << quarter) - 1);
             const int to = quarter * b, word = to / 64, shift = to % 64;
             y[word] |= q << shift;
             if (shift + quarter > 64) y[word + 1] |= q >> (64 - shift);
