@@ -11,8 +11,10 @@
 
 #include "aead.hpp"
 #include "ascon.hpp"
+#include "elephant.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
+#include "isap.hpp"
 #include "photon_beetle.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
@@ -54,7 +56,8 @@ namespace registry {
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
-                          AsconAead128>;
+                          AsconAead128, IsapA128A, IsapA128, IsapK128A, IsapK128,
+                          ElephantDumbo, ElephantJumbo, ElephantDelirium>;
 
 using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
 
@@ -87,7 +90,11 @@ using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicPhotonBeetleAead32<detail::photon256_portable>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>,
                                   BasicAsconAead128<detail::ascon_portable>,
-                                  BasicAsconAead128<detail::ascon_small>>;
+                                  BasicAsconAead128<detail::ascon_small>,
+                                  BasicIsapA128A<detail::ascon_portable>,
+                                  BasicIsapA128A<detail::ascon_small>,
+                                  BasicIsapA128<detail::ascon_portable>,
+                                  BasicIsapA128<detail::ascon_small>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicEsch256<detail::sparkle_portable>,
                                   BasicEsch384<detail::sparkle_portable>,
