@@ -11,6 +11,7 @@
 
 #include "aead.hpp"
 #include "ascon.hpp"
+#include "gift_cofb.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
 #include "photon_beetle.hpp"
@@ -54,7 +55,7 @@ namespace registry {
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
-                          AsconAead128>;
+                          AsconAead128, GiftCofb>;
 
 using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
 
