@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// SKINNY-128-384+ (Beierle, Jean, Kölbl, Leander, Moradi, Peyrin, Sasaki, Sasdrich, Sim,
+// CRYPTO 2016; the 40-round "+" version of Romulus v1.3, NIST LWC final round): the
+// tweakable block cipher of Romulus. The 4x4 byte state and each 16-byte tweakey word
+// TK1, TK2, TK3 as four 32-bit rows, row r holding bytes 4r..4r+3 little-endian (byte
+// 4r + c, the cell of column c, in bits 8c..8c+7), so that ShiftRows is a rotation of
+// each row and MixColumns XORs of whole rows.
+//
+// Constant time: the 8-bit S-box is its NOR/XOR circuit (the specification's four
+// rounds of two NOR-XORs and a bit permutation) run on the four cells of a row at
+// once with masks and shifts; no table, no branch and no memory index depends on the
+// state or the tweakey. The tweakey permutation moves fixed bytes.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "bytes.hpp"
+
+namespace lwc { inline namespace LWC_ISA_NS { namespace detail::skinny128 {
+
+using rows = std::array<u32, 4>;  // a state or one tweakey word
+inline constexpr int rounds = 40;
+
+inline rows load_rows(const u8* p) noexcept {
+    return {load32_le(p), load32_le(p + 4), load32_le(p + 8), load32_le(p + 12)};
+}
+inline void store_rows(u8* p, const rows& r) noexcept {
+    for (int i = 0; i < 4; ++i) store32_le(p + 4 * i, r[i]);
+}
+
+// The round constants: a 6-bit LFSR from zero, (c5..c0) <- (c4..c0, c5 ^ c4 ^ 1).
+inline constexpr std::array<u8, rounds> round_constants = [] {
+    std::array<u8, rounds> rc{};
+    unsigned c = 0;
+    for (auto& r : rc) {
+        c = ((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3f;
+        r = u8(c);
+    }
+    return rc;
+}();
+
+// The S-box's steps on the four bytes of a row, bit i of a byte called x_i:
+// x4 ^= ~(x7 | x6) and x0 ^= ~(x3 | x2);
+constexpr LWC_ALWAYS_INLINE u32 sbox_nor_xor(u32 x) noexcept {
+    return x ^ (~((x >> 2) | (x >> 3)) & 0x11111111u);
+}
+// (x7 .. x0) <- (x2, x1, x7, x6, x4, x0, x3, x5), between the NOR-XOR steps;
+constexpr LWC_ALWAYS_INLINE u32 sbox_permute(u32 x) noexcept {
+    return ((x & 0x06060606u) << 5) | ((x & 0xc8c8c8c8u) >> 2) | ((x & 0x10101010u) >> 1) |
+           ((x & 0x01010101u) << 2) | ((x & 0x20202020u) >> 5);
+}
+// and after the last, x1 and x2 exchanged.
+constexpr LWC_ALWAYS_INLINE u32 sbox_swap12(u32 x) noexcept {
+    return (x & 0xf9f9f9f9u) | ((x & 0x02020202u) << 1) | ((x & 0x04040404u) >> 1);
+}
+constexpr LWC_ALWAYS_INLINE u32 sbox(u32 x) noexcept {
+    x = sbox_permute(sbox_nor_xor(x));
+    x = sbox_permute(sbox_nor_xor(x));
+    x = sbox_permute(sbox_nor_xor(x));
+    return sbox_swap12(sbox_nor_xor(x));
+}
+
+// The tweakey cell permutation PT = (9, 15, 8, 13, 10, 14, 12, 11, 0, .., 7) on rows:
+// the first two rows move down, the new first two take bytes of the old last two.
+LWC_ALWAYS_INLINE void permute_tweakey(rows& t) noexcept {
+    const u32 r2 = t[2], r3 = t[3];
+    t[2] = t[0];
+    t[3] = t[1];
+    t[0] = ((r2 >> 8) & 0x000000ffu) | ((r3 >> 16) & 0x0000ff00u) | ((r2 << 16) & 0x00ff0000u) |
+           ((r3 << 16) & 0xff000000u);
+    t[1] = ((r2 >> 16) & 0x000000ffu) | ((r3 >> 8) & 0x0000ff00u) | ((r3 << 16) & 0x00ff0000u) |
+           (r2 & 0xff000000u);
+}
+// The LFSRs on each byte of the first two rows: TK2 (x7..x0) <- (x6..x0, x7 ^ x5),
+// TK3 (x7..x0) <- (x0 ^ x6, x7..x1).
+constexpr LWC_ALWAYS_INLINE u32 lfsr2(u32 x) noexcept {
+    return ((x << 1) & 0xfefefefeu) | (((x >> 7) ^ (x >> 5)) & 0x01010101u);
+}
+constexpr LWC_ALWAYS_INLINE u32 lfsr3(u32 x) noexcept {
+    return ((x >> 1) & 0x7f7f7f7fu) | (((x << 7) ^ (x << 1)) & 0x80808080u);
+}
+
+// One round with the round tweakey (k0, k1) for the first two rows.
+LWC_ALWAYS_INLINE void round(rows& s, u32 k0, u32 k1, u32 rc) noexcept {
+    for (auto& r : s) r = sbox(r);
+    s[0] ^= (rc & 0x0f) ^ k0;
+    s[1] ^= (rc >> 4) ^ k1;
+    s[2] ^= 0x02;
+    s[1] = rotl32(s[1], 8);  // ShiftRows: row r moves r cells right
+    s[2] = rotl32(s[2], 16);
+    s[3] = rotl32(s[3], 24);
+    s[1] ^= s[2];  // MixColumns
+    s[2] ^= s[0];
+    s[3] ^= s[2];
+    const u32 t = s[3];
+    s[3] = s[2];
+    s[2] = s[1];
+    s[1] = s[0];
+    s[0] = t;
+}
+
+// Encrypts s under the tweakey (tk1, tk2, tk3). Out of line: every mode calls it from
+// several places, and its copies of the tweakey die in its own frame.
+LWC_NOINLINE inline void encrypt(rows& s, rows tk1, rows tk2, rows tk3) noexcept {
+    LWC_UNROLL(2)
+    for (int r = 0; r < rounds; ++r) {
+        round(s, tk1[0] ^ tk2[0] ^ tk3[0], tk1[1] ^ tk2[1] ^ tk3[1], round_constants[std::size_t(r)]);
+        permute_tweakey(tk1);
+        permute_tweakey(tk2);
+        permute_tweakey(tk3);
+        tk2[0] = lfsr2(tk2[0]);
+        tk2[1] = lfsr2(tk2[1]);
+        tk3[0] = lfsr3(tk3[0]);
+        tk3[1] = lfsr3(tk3[1]);
+    }
+    secure_zero(tk2);
+    secure_zero(tk3);
+}
+
+}}}  // namespace lwc::inline LWC_ISA_NS::detail::skinny128
