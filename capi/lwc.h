@@ -222,7 +222,7 @@ LWC_API const struct lwc_hash *lwc_hash_find(const char *name);  /* any case; NU
 
 /* Every hash by name (as LWC_AEAD_NAMES): lwc_ascon_hash256, lwc_xoodyak_hash, ... */
 #define LWC_HASH_NAMES(X) X(xoodyak_hash) X(esch256) X(esch384) X(photon_beetle_hash) \
-    X(ascon_hash256)
+    X(ascon_hash256) X(romulus_h)
 #define LWC_DECLARE_HASH_(id) LWC_API extern const struct lwc_hash lwc_##id;
 LWC_HASH_NAMES(LWC_DECLARE_HASH_)
 

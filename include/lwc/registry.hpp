@@ -58,7 +58,8 @@ using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
                           AsconAead128, GiftCofb, RomulusN, RomulusM>;
 
-using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256,
+                           RomulusH>;
 
 // Extendable-output functions (any output length).
 using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsch384>;
