@@ -141,7 +141,7 @@ LWC_API const lwc_aead *lwc_aead_find(const char *name);  /* any case; NULL when
 #define LWC_AEAD_NAMES(X) X(tinyjambu_128) X(tinyjambu_192) X(tinyjambu_256) X(xoodyak) \
     X(grain_128aead) X(schwaemm128_128) X(schwaemm192_192) X(schwaemm256_128) \
     X(schwaemm256_256) X(photon_beetle_aead_32) X(photon_beetle_aead_128) X(ascon_aead128) \
-    X(gift_cofb) X(romulus_n) X(romulus_m)
+    X(gift_cofb) X(romulus_n) X(romulus_m) X(romulus_t)
 #define LWC_DECLARE_AEAD_(id) LWC_API extern const lwc_aead lwc_##id;
 LWC_AEAD_NAMES(LWC_DECLARE_AEAD_)
 

@@ -56,7 +56,7 @@ namespace registry {
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
-                          AsconAead128, GiftCofb, RomulusN, RomulusM>;
+                          AsconAead128, GiftCofb, RomulusN, RomulusM, RomulusT>;
 
 using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256,
                            RomulusH>;
