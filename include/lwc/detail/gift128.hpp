@@ -40,9 +40,11 @@ inline void store_block(u8* p, const block& b) noexcept {
 }
 inline key_words load_key(const u8* k) noexcept { return load_block(k); }
 
-// Exchanges the bits selected by mask with those shift places above them.
-constexpr LWC_ALWAYS_INLINE u32 swap_bits(u32 x, u32 mask, int shift) noexcept {
-    const u32 t = ((x >> shift) ^ x) & mask;
+// Exchanges the bits selected by mask with those shift places above them (in each
+// 32-bit half of a u64 as well: no mask bit reaches across).
+template <class W>
+constexpr LWC_ALWAYS_INLINE W swap_bits(W x, W mask, int shift) noexcept {
+    const W t = ((x >> shift) ^ x) & mask;
     return x ^ t ^ (t << shift);
 }
 
@@ -50,21 +52,41 @@ constexpr LWC_ALWAYS_INLINE u32 byte_reverse(u32 x) noexcept {
     return (x << 24) | ((x << 8) & 0x00ff0000) | ((x >> 8) & 0x0000ff00) | (x >> 24);
 }
 
-// Bit 4b + i of x to bit 8i + b: the bit position's index bits (b2 b1 b0 i1 i0) rotated to
-// (i1 i0 b2 b1 b0), as four exchanges of two index bits each (0-2, 1-3, 2-4, 3-4).
-constexpr LWC_ALWAYS_INLINE u32 group_by_slice(u32 x) noexcept {
-    x = swap_bits(x, 0x0a0a0a0a, 3);
-    x = swap_bits(x, 0x00cc00cc, 6);
-    x = swap_bits(x, 0x0000f0f0, 12);
-    return swap_bits(x, 0x0000ff00, 8);
+// Bit 4b + i of each 32-bit word to bit 8i + b: the bit position's index bits
+// (b2 b1 b0 i1 i0) rotated to (i1 i0 b2 b1 b0), as four exchanges of two index bits each
+// (0-2, 1-3, 2-4, 3-4). W = u64: two words at once.
+template <class W>
+constexpr LWC_ALWAYS_INLINE W group_by_slice(W x) noexcept {
+    x = swap_bits(x, W(0x0a0a0a0a0a0a0a0au), 3);
+    x = swap_bits(x, W(0x00cc00cc00cc00ccu), 6);
+    x = swap_bits(x, W(0x0000f0f00000f0f0u), 12);
+    return swap_bits(x, W(0x0000ff000000ff00u), 8);
 }
 
 // PermBits on word W (0..3): bit 4b + i to bit b + 8 * ((W - i) mod 4). Grouped by i,
 // the groups are byte i; reversing the bytes puts group i at byte 3 - i, and a rotation
 // by W + 1 bytes at byte W - i.
 template <int W>
+constexpr LWC_ALWAYS_INLINE u32 place_slices(u32 grouped) noexcept {
+    return rotl32(byte_reverse(grouped), (8 * (W + 1)) & 31);
+}
+template <int W>
 constexpr LWC_ALWAYS_INLINE u32 permute_word(u32 x) noexcept {
-    return rotl32(byte_reverse(group_by_slice(x)), (8 * (W + 1)) & 31);
+    return place_slices<W>(group_by_slice(x));
+}
+
+// PermBits on the state: where 64-bit words are registers, the grouping two words at
+// once (most of a round's work).
+LWC_ALWAYS_INLINE void permute_bits(block& s) noexcept {
+#if UINTPTR_MAX > 0xffffffffu
+    const u64 a = group_by_slice(u64(s[0]) | u64(s[1]) << 32);
+    const u64 b = group_by_slice(u64(s[2]) | u64(s[3]) << 32);
+    s = {place_slices<0>(u32(a)), place_slices<1>(u32(a >> 32)), place_slices<2>(u32(b)),
+         place_slices<3>(u32(b >> 32))};
+#else
+    s = {permute_word<0>(s[0]), permute_word<1>(s[1]), permute_word<2>(s[2]),
+         permute_word<3>(s[3])};
+#endif
 }
 
 // The S-box on 32 cells: bit i of every cell in word i.
@@ -94,10 +116,7 @@ LWC_ALWAYS_INLINE void next_key(key_words& k) noexcept {
 // One round: S-box, PermBits, round key (key words 1 and 3) and constant.
 LWC_ALWAYS_INLINE void round(block& s, key_words& k, int r) noexcept {
     sub_cells(s);
-    s[0] = permute_word<0>(s[0]);
-    s[1] = permute_word<1>(s[1]);
-    s[2] = permute_word<2>(s[2]);
-    s[3] = permute_word<3>(s[3]);
+    permute_bits(s);
     s[2] ^= k[1];
     s[1] ^= k[3];
     s[3] ^= 0x80000000u ^ round_constants[std::size_t(r)];
