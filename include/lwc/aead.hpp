@@ -206,7 +206,7 @@ struct aead_base {
         std::array<u8, TagSize> expected;
         // A scheme that decrypts from the received tag (Romulus-M: the tag is the IV of
         // its encryption) finds it in the buffer on entry; the kernel overwrites it.
-        if constexpr (requires { Impl::decrypt_reads_tag; })
+        if constexpr (requires { requires Impl::decrypt_reads_tag; })
             copy_bytes(expected.data(), tag.data(), TagSize);
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());

@@ -137,7 +137,7 @@ struct n_mode {
     void absorb_ad(std::span<const u8> ad) noexcept {
         const u8* p = ad.data();
         std::size_t n = add_pairs(t, p, ad.size(), 0x08);
-        u8 domain = n % block_size == 0 && n > 0 ? 0x18 : 0x1a;  // full last block or not
+        const u8 domain = n % block_size == 0 && n > 0 ? 0x18 : 0x1a;  // full last block?
         if (n > block_size) {
             add_last_pair(t, p, n, 0x08);
             t.step();
