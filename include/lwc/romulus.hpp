@@ -249,8 +249,7 @@ struct hirose {
         const rows tk2 = skinny128::load_rows(block), tk3 = skinny128::load_rows(block + 16);
         rows h1 = h, h2 = h;
         h2[0] ^= 1;
-        skinny128::encrypt(h1, g, tk2, tk3);
-        skinny128::encrypt(h2, g, tk2, tk3);
+        skinny128::encrypt_pair(h1, h2, g, g, tk2, tk3);
         for (int i = 0; i < 4; ++i) {
             g[i] = h2[i] ^ h[i];
             h[i] ^= h1[i];
@@ -336,19 +335,20 @@ struct t_kernel {
         for (; n > 0; in += block_size, out += block_size) {
             const std::size_t take = n < block_size ? n : block_size;
             rows s = nblock;
-            skinny128::encrypt(s, tk1_of(count, 64), zero, z);
+            n -= take;
+            if (n > 0) {  // the next key too, under the same Z
+                rows next = nblock;
+                skinny128::encrypt_pair(s, next, tk1_of(count, 64), tk1_of(count, 65), zero, z);
+                z = next;
+                secure_zero(next);
+            } else {
+                skinny128::encrypt(s, tk1_of(count, 64), zero, z);
+            }
             std::array<u8, block_size> ks;
             skinny128::store_rows(ks.data(), s);
             for (std::size_t i = 0; i < take; ++i) out[i] = u8(in[i] ^ ks[i]);
             secure_zero(ks);
             secure_zero(s);
-            n -= take;
-            if (n > 0) {
-                rows next = nblock;
-                skinny128::encrypt(next, tk1_of(count, 65), zero, z);
-                z = next;
-                secure_zero(next);
-            }
             count = next_count(count);
         }
         secure_zero(z);

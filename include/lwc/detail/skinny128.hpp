@@ -138,4 +138,30 @@ LWC_NOINLINE inline void encrypt(rows& s, rows tk1, rows tk2, rows tk3) noexcept
     secure_zero(tk3);
 }
 
+// Two blocks under tweakeys that differ in TK1 alone (Romulus-H's two halves, Romulus-T's
+// keystream block and next key). One block is a chain of dependent steps (the S-box's
+// above all); where registers abound (64-bit targets, not builds for size) the rounds of
+// the two run interleaved, so that the chains overlap; elsewhere one after the other.
+#if UINTPTR_MAX > 0xffffffffu && !LWC_SMALL
+LWC_NOINLINE inline void encrypt_pair(rows& a, rows& b, rows tk1a, rows tk1b, rows tk2,
+                                      rows tk3) noexcept {
+    LWC_UNROLL(2)
+    for (int r = 0; r < rounds; ++r) {
+        const u32 k0 = tk2[0] ^ tk3[0], k1 = tk2[1] ^ tk3[1], rc = round_constants[std::size_t(r)];
+        round(a, tk1a[0] ^ k0, tk1a[1] ^ k1, rc);
+        round(b, tk1b[0] ^ k0, tk1b[1] ^ k1, rc);
+        permute_tweakey(tk1b);
+        next_tweakeys(tk1a, tk2, tk3);
+    }
+    secure_zero(tk2);
+    secure_zero(tk3);
+}
+#else
+inline void encrypt_pair(rows& a, rows& b, const rows& tk1a, const rows& tk1b, const rows& tk2,
+                         const rows& tk3) noexcept {
+    encrypt(a, tk1a, tk2, tk3);
+    encrypt(b, tk1b, tk2, tk3);
+}
+#endif
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::skinny128
