@@ -141,8 +141,8 @@ LWC_API const lwc_aead *lwc_aead_find(const char *name);  /* any case; NULL when
 #define LWC_AEAD_NAMES(X) X(tinyjambu_128) X(tinyjambu_192) X(tinyjambu_256) X(xoodyak) \
     X(grain_128aead) X(schwaemm128_128) X(schwaemm192_192) X(schwaemm256_128) \
     X(schwaemm256_256) X(photon_beetle_aead_32) X(photon_beetle_aead_128) X(ascon_aead128) \
-    X(isap_a_128a) X(isap_a_128) X(isap_k_128a) X(isap_k_128) X(elephant_dumbo) \
-    X(elephant_jumbo) X(elephant_delirium)
+    X(elephant_dumbo) X(elephant_jumbo) X(elephant_delirium) X(gift_cofb) X(isap_a_128a) \
+    X(isap_a_128) X(isap_k_128a) X(isap_k_128) X(romulus_n) X(romulus_m) X(romulus_t)
 #define LWC_DECLARE_AEAD_(id) LWC_API extern const lwc_aead lwc_##id;
 LWC_AEAD_NAMES(LWC_DECLARE_AEAD_)
 
@@ -223,7 +223,7 @@ LWC_API const struct lwc_hash *lwc_hash_find(const char *name);  /* any case; NU
 
 /* Every hash by name (as LWC_AEAD_NAMES): lwc_ascon_hash256, lwc_xoodyak_hash, ... */
 #define LWC_HASH_NAMES(X) X(xoodyak_hash) X(esch256) X(esch384) X(photon_beetle_hash) \
-    X(ascon_hash256)
+    X(ascon_hash256) X(romulus_h)
 #define LWC_DECLARE_HASH_(id) LWC_API extern const struct lwc_hash lwc_##id;
 LWC_HASH_NAMES(LWC_DECLARE_HASH_)
 

@@ -12,10 +12,12 @@
 #include "aead.hpp"
 #include "ascon.hpp"
 #include "elephant.hpp"
+#include "gift_cofb.hpp"
 #include "grain128aead.hpp"
 #include "hash.hpp"
 #include "isap.hpp"
 #include "photon_beetle.hpp"
+#include "romulus.hpp"
 #include "sparkle.hpp"
 #include "tinyjambu.hpp"
 #include "xof.hpp"
@@ -56,10 +58,12 @@ namespace registry {
 using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Grain128Aead, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
-                          AsconAead128, IsapA128A, IsapA128, IsapK128A, IsapK128,
-                          ElephantDumbo, ElephantJumbo, ElephantDelirium>;
+                          AsconAead128, ElephantDumbo, ElephantJumbo, ElephantDelirium,
+                          GiftCofb, IsapA128A, IsapA128, IsapK128A, IsapK128, RomulusN,
+                          RomulusM, RomulusT>;
 
-using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256>;
+using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256,
+                           RomulusH>;
 
 // Extendable-output functions (any output length).
 using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsch384>;

@@ -170,7 +170,7 @@ def test_check_of_a_listing_without_any_good_line_exits_2(tmp_path):
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr == (b"lwc: SUMS: no properly formatted digest lines (line 1: a digest of 64 "
                         b"hex digits; esch384 gives 96 (xoodyak-hash, esch256, photon-beetle-hash, "
-                        b"ascon-hash256 give 64: -a xoodyak-hash))\n")
+                        b"ascon-hash256, romulus-h give 64: -a xoodyak-hash))\n")
     (tmp_path / "empty").write_text("")
     r = run("hash", "--check", "empty", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr == b"lwc: empty: no properly formatted digest lines\n"

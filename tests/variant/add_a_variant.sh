@@ -27,8 +27,8 @@ done
 cp "$here/toy_ascon.hpp" "$work/src/include/lwc/toy_ascon.hpp"
 registry="$work/src/include/lwc/registry.hpp"
 sed -i -e 's|^#include "xoodyak.hpp"$|&\n#include "toy_ascon.hpp"|' \
-  -e "s|^                          AsconAead128>;|                          AsconAead128, $type>;|" "$registry"
-grep -q "AsconAead128, $type>;" "$registry" && grep -q '"toy_ascon.hpp"' "$registry" ||
+  -e "/^using aeads = /,/>;\$/ s|>;\$|, $type>;|" "$registry"
+grep -q ", $type>;" "$registry" && grep -q '"toy_ascon.hpp"' "$registry" ||
   { echo "add_a_variant: registry.hpp no longer has the lines this test edits" >&2; exit 1; }
 cp "$here/$name.txt" "$work/src/tests/kat/"
 
