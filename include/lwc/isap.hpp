@@ -196,6 +196,28 @@ struct mode {
         secure_zero(ks);
     }
 
+    // Decryption verifies first: the ciphertext into the MAC sponge alone, and, once the
+    // tag is known good, the key stream alone (out = in ^ key stream; out may be in).
+    void absorb_ciphertext(const u8* c, std::size_t n) noexcept {
+        for (; n >= rate; n -= rate, c += rate) {
+            mac.add_block(c);
+            mac.template permute<sH>();
+        }
+        absorb_last(c, n);
+    }
+    void decrypt_verified(const u8* in, u8* out, std::size_t n) noexcept {
+        if (n == 0) return;
+        start_key_stream();
+        std::array<u8, rate> ks;
+        for (std::size_t done = 0; done < n; done += rate) {
+            enc.template permute<sE>();
+            enc.store_block(ks.data());
+            for (std::size_t i = 0; i < rate && done + i < n; ++i)
+                out[done + i] = in[done + i] ^ ks[i];
+        }
+        secure_zero(ks);
+    }
+
     // The message: the key stream only when there is one (the key stream sponge does not
     // touch the tag), the ciphertext always into the MAC, at least its padding block.
     template <bool Decrypt>
@@ -228,29 +250,62 @@ using a_mode = mode<ascon_state_bytes<Perm>, sH, sB, sE, sK>;
 template <class Perm, int sH, int sB, int sE, int sK>
 using k_mode = mode<keccak_state_bytes<Perm>, sH, sB, sE, sK>;
 
+// ISAP as its specification runs it (ISAP v2.0, Algorithm 1): decryption computes the
+// tag over the associated data and the ciphertext first, and runs IsapEnc only for a
+// tag that verifies, so that a forged ciphertext never reaches the key stream under the
+// session key. aead_base hands the kernel the received tag (decrypt_reads_tag), compares
+// the computed one again and zeroes the output of a forgery.
+template <class Self, class Mode>
+struct scheme : aead_base<Self, 16, 16, 16> {
+    static constexpr std::string_view backend = Mode::backend;
+    static constexpr bool decrypt_reads_tag = true;
+
+    template <bool Decrypt>
+    static void run(const u8* key, const u8* nonce, std::span<const u8> ad, const u8* in,
+                    u8* out, std::size_t n, u8* tag) noexcept {
+        Mode m;
+        m.initialize(key, nonce);
+        m.absorb_ad(ad);
+        if constexpr (Decrypt) {
+            std::array<u8, Mode::k> received;
+            copy_bytes(received.data(), tag, Mode::k);
+            m.absorb_ciphertext(in, n);
+            m.finalize(tag);
+            if (declassify(ct_equal(received, std::span<const u8>(tag, Mode::k))))
+                m.decrypt_verified(in, out, n);
+            secure_zero(received);
+        } else {
+            m.template crypt<false>(in, out, n);
+            m.finalize(tag);
+        }
+        // As mode_aead: the caller's wipe_stack() clears the mode object's frame.
+        if constexpr (stack_wipe_size == 0) secure_zero(m);
+    }
+};
+
 }  // namespace detail::isap
 
 template <detail::ascon_backend Perm>
-struct BasicIsapA128A : detail::mode_aead<BasicIsapA128A<Perm>,
-                                          detail::isap::a_mode<Perm, 12, 1, 6, 12>, 16, 16, 16> {
+struct BasicIsapA128A
+    : detail::isap::scheme<BasicIsapA128A<Perm>, detail::isap::a_mode<Perm, 12, 1, 6, 12>> {
     static constexpr std::string_view name = "isap-a-128a";
 };
 
 template <detail::ascon_backend Perm>
-struct BasicIsapA128 : detail::mode_aead<BasicIsapA128<Perm>,
-                                         detail::isap::a_mode<Perm, 12, 12, 12, 12>, 16, 16, 16> {
+struct BasicIsapA128
+    : detail::isap::scheme<BasicIsapA128<Perm>, detail::isap::a_mode<Perm, 12, 12, 12, 12>> {
     static constexpr std::string_view name = "isap-a-128";
 };
 
 template <class Perm>
-struct BasicIsapK128A : detail::mode_aead<BasicIsapK128A<Perm>,
-                                          detail::isap::k_mode<Perm, 16, 1, 8, 8>, 16, 16, 16> {
+struct BasicIsapK128A
+    : detail::isap::scheme<BasicIsapK128A<Perm>, detail::isap::k_mode<Perm, 16, 1, 8, 8>> {
     static constexpr std::string_view name = "isap-k-128a";
 };
 
 template <class Perm>
-struct BasicIsapK128 : detail::mode_aead<BasicIsapK128<Perm>,
-                                         detail::isap::k_mode<Perm, 20, 12, 12, 12>, 16, 16, 16> {
+struct BasicIsapK128
+    : detail::isap::scheme<BasicIsapK128<Perm>, detail::isap::k_mode<Perm, 20, 12, 12, 12>> {
     static constexpr std::string_view name = "isap-k-128";
 };
 

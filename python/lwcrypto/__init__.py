@@ -2,8 +2,9 @@
 """lwcrypto: the NIST Lightweight Cryptography finalists for Python.
 
 Ascon as standardized in NIST SP 800-232 (Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128,
-Ascon-CXOF128), TinyJambu, Photon-Beetle, Grain-128AEADv2, Xoodyak (AEAD, hash, XOF) and
-Sparkle (Schwaemm, Esch, XOEsch), from the C++ core through liblwc. The extension makes
+Ascon-CXOF128), TinyJambu, Photon-Beetle, Grain-128AEADv2, Xoodyak (AEAD, hash, XOF),
+Sparkle (Schwaemm, Esch, XOEsch), Elephant, GIFT-COFB, ISAP and Romulus (AEADs and
+Romulus-H), from the C++ core through liblwc. The extension makes
 one class per scheme of the registry: AEADs, hashes and extendable-output functions (XOFs).
 
 AEADs, shaped like pyca/cryptography's::
