@@ -110,9 +110,10 @@ struct ascon_lanes {
         }
     }
 
+    static constexpr std::size_t rate = 16;  // Ascon-AEAD128's
+
     template <bool Decrypt>
     static void run(const lane_job* j) noexcept {
-        constexpr std::size_t rate = 16;
         X s[5], key[2], nonce[2];
         load_words<2>(key, [&](std::size_t l) { return j[l].key; });
         load_words<2>(nonce, [&](std::size_t l) { return j[l].nonce; });
