@@ -74,7 +74,7 @@ class Impl:
 
 
 def hashes_of(scheme):
-    return "hash" in scheme or scheme.startswith("esch")
+    return "hash" in scheme or scheme.startswith("esch") or scheme == "romulus-h"
 
 
 # ---- the contenders ----
@@ -82,8 +82,12 @@ def hashes_of(scheme):
 def lwcrypto():
     aeads = ["tinyjambu-128", "tinyjambu-192", "tinyjambu-256", "xoodyak", "grain-128aead",
              "schwaemm128-128", "schwaemm192-192", "schwaemm256-128", "schwaemm256-256",
-             "photon-beetle-aead-32", "photon-beetle-aead-128", "ascon-aead128"]
-    hashes = ["xoodyak-hash", "esch256", "esch384", "photon-beetle-hash", "ascon-hash256"]
+             "photon-beetle-aead-32", "photon-beetle-aead-128", "ascon-aead128",
+             "elephant-dumbo", "elephant-jumbo", "elephant-delirium", "gift-cofb",
+             "isap-a-128a", "isap-a-128", "isap-k-128a", "isap-k-128",
+             "romulus-n", "romulus-m", "romulus-t"]
+    hashes = ["xoodyak-hash", "esch256", "esch384", "photon-beetle-hash", "ascon-hash256",
+              "romulus-h"]
     # Schemes with another compiled path beside the default (registry *_variants lists).
     portable = {"xoodyak", "grain-128aead", "photon-beetle-aead-32", "photon-beetle-aead-128",
                 "xoodyak-hash", "photon-beetle-hash", "schwaemm192-192", "schwaemm256-128",
@@ -102,7 +106,7 @@ def lwcrypto():
 
 def rweather():
     base = "lwc-finalists/src/individual/"
-    table = [  # scheme, folder, sources, function
+    table = [  # scheme, folder, source(s), function
         ("tinyjambu-128", "TinyJAMBU", "tinyjambu-aead", "tiny_jambu_128_aead_encrypt"),
         ("tinyjambu-192", "TinyJAMBU", "tinyjambu-aead", "tiny_jambu_192_aead_encrypt"),
         ("tinyjambu-256", "TinyJAMBU", "tinyjambu-aead", "tiny_jambu_256_aead_encrypt"),
@@ -118,13 +122,32 @@ def rweather():
         ("photon-beetle-aead-32", "PHOTON-Beetle", "photon-beetle-aead", "photon_beetle_32_aead_encrypt"),
         ("photon-beetle-aead-128", "PHOTON-Beetle", "photon-beetle-aead", "photon_beetle_128_aead_encrypt"),
         ("photon-beetle-hash", "PHOTON-Beetle", "photon-beetle-hash", "photon_beetle_hash"),
+        ("elephant-dumbo", "Elephant-Dumbo", "elephant-dumbo", "dumbo_aead_encrypt"),
+        ("elephant-jumbo", "Elephant-Jumbo", "elephant-jumbo", "jumbo_aead_encrypt"),
+        ("elephant-delirium", "Elephant-Delirium", "elephant-delirium", "delirium_aead_encrypt"),
+        ("gift-cofb", "GIFT-COFB", "gift-cofb-aead", "gift_cofb_aead_encrypt"),
+        ("isap-a-128a", "ISAP-A", "isap-a-aead", "isap_ascon_128a_aead_encrypt"),
+        ("isap-a-128", "ISAP-A", "isap-a-aead", "isap_ascon_128_aead_encrypt"),
+        ("isap-k-128a", "ISAP-K", "isap-k-aead", "isap_keccak_128a_aead_encrypt"),
+        ("isap-k-128", "ISAP-K", "isap-k-aead", "isap_keccak_128_aead_encrypt"),
+        ("romulus-n", "Romulus", "romulus-n-aead", "romulus_n_aead_encrypt"),
+        ("romulus-m", "Romulus", "romulus-m-aead", "romulus_m_aead_encrypt"),
+        # Romulus-T hashes its nonce and key with Romulus-H's code.
+        ("romulus-t", "Romulus", ("romulus-t-aead", "romulus-hash"), "romulus_t_aead_encrypt"),
+        ("romulus-h", "Romulus", "romulus-hash", "romulus_hash"),
     ]
     perm = {"TinyJAMBU": "tinyjambu", "Xoodyak": "xoodoo", "Grain-128AEAD": "grain128",
-            "SPARKLE": "sparkle", "PHOTON-Beetle": "photon256"}
+            "SPARKLE": "sparkle", "PHOTON-Beetle": "photon256", "Elephant-Dumbo": "spongent",
+            "Elephant-Jumbo": "spongent", "Elephant-Delirium": "keccakp-200",
+            "GIFT-COFB": "gift128", "ISAP-A": "ascon", "ISAP-K": "keccakp-400",
+            "Romulus": ("skinny-plus", "romulus")}
     out = []
     for scheme, folder, src, fn in table:
         d = base + folder + "/"
-        srcs = [d + src + ".c", d + f"internal-{perm[folder]}.c", d + "internal-util.c"]
+        srcs = [d + s + ".c" for s in ((src,) if isinstance(src, str) else src)]
+        internal = perm[folder]
+        srcs += [d + f"internal-{s}.c" for s in ((internal,) if isinstance(internal, str) else internal)]
+        srcs.append(d + "internal-util.c")
         out.append(Impl(scheme, "rweather/lwc-finalists", "rweather", srcs, [d], [f"FN={fn}"]))
     return out
 
@@ -183,7 +206,23 @@ def nist():
     ] + [(s, f"photon-beetle/{f}", ["ref", "table2", "table3", "bitslice_sb64"]) for s, f in (
         ("photon-beetle-aead-32", "crypto_aead/photonbeetleaead128rate32v1"),
         ("photon-beetle-aead-128", "crypto_aead/photonbeetleaead128rate128v1"),
-        ("photon-beetle-hash", "crypto_hash/photonbeetlehash256rate32v1"))]
+        ("photon-beetle-hash", "crypto_hash/photonbeetlehash256rate32v1"))] + [
+        # Elephant, GIFT-COFB, ISAP, Romulus: the submitters' C implementations for 32- and
+        # 64-bit CPUs and their `ref` (not the 8-bit, Arm or AVR code, nor `rhys`, an older
+        # copy of rweather/lwc-finalists).
+        ("elephant-dumbo", "elephant/crypto_aead/elephant160v2", ["ref"]),
+        ("elephant-jumbo", "elephant/crypto_aead/elephant176v2", ["ref"]),
+        ("elephant-delirium", "elephant/crypto_aead/elephant200v2", ["ref"]),
+        ("gift-cofb", "gift-cofb/crypto_aead/giftcofb128v1", ["ref", "opt32"]),
+        ("isap-a-128a", "isap/crypto_aead/isapa128av20", ["ref", "opt_32", "bi_32"]),
+        ("isap-a-128", "isap/crypto_aead/isapa128v20", ["ref", "opt_32"]),
+        ("isap-k-128a", "isap/crypto_aead/isapk128av20", ["ref", "opt_64"]),
+        ("isap-k-128", "isap/crypto_aead/isapk128v20", ["ref", "opt_64"]),
+        ("romulus-n", "romulus/crypto_aead/romulusn", ["ref", "opt32", "opt32t", "fixslice_opt32"]),
+        ("romulus-m", "romulus/crypto_aead/romulusm", ["ref", "opt32t"]),
+        ("romulus-t", "romulus/crypto_aead/romulust", ["ref"]),
+        ("romulus-h", "romulus/crypto_hash/romulush", ["ref", "opt32t", "fixslice_opt32"]),
+    ]
     return [Impl(s, f"NIST {v}", "supercop", [f"{base}{folder}/{v}/*.c"], [f"{base}{folder}/{v}"])
             for s, folder, variants in table for v in variants]
 

@@ -38,6 +38,9 @@ LWC_NOINLINE inline error check_call(std::string_view scheme, bool decrypt,
     static constexpr std::string_view inputs[2][5] = {
         {"the key", "the nonce", "the associated data", "the plaintext", "the tag output"},
         {"the key", "the nonce", "the associated data", "the ciphertext", "the tag"}};
+    // Constants, not literals in the return statements: at -Os gcc builds a string_view
+    // from a literal at run time (strlen).
+    static constexpr std::string_view tag_output = "tag output";
 #if LWC_SMALL
     // Two string_views, not two pointers: picking a pointer at run time costs a strlen
     // call (220 bytes of newlib on Cortex-M). (Not in builds for speed, where any change
@@ -56,7 +59,7 @@ LWC_NOINLINE inline error check_call(std::string_view scheme, bool decrypt,
     }
     for (int i = 0; i < 4 && !decrypt; ++i)
         if (overlap(tag, buffers[i]))
-            return {errc::overlap, scheme, "tag output", inputs[0][i], 0, 0};
+            return {errc::overlap, scheme, tag_output, inputs[0][i], 0, 0};
     return {};
 }
 
@@ -214,7 +217,8 @@ struct aead_base {
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
         wipe_stack();
-        if (!ok) return {errc::forged, Impl::name, "tag", {}, 0, 0};
+        static constexpr std::string_view tag_name = "tag";  // no strlen at -Os
+        if (!ok) return {errc::forged, Impl::name, tag_name, {}, 0, 0};
         return {};
     }
 
