@@ -285,7 +285,10 @@ void expect_chunks_as_specified(const record& r) {
 
 const char* const vector_fields[] = {"Count", "Key", "Salt", "ChunkSize", "PT",
                                      "HeaderTag", "FileKey", "NonceBase", "Stream"};
-using vector_schemes = scheme_list<AsconAead128, XoodyakAead, TinyJambu128, Grain128Aead, Schwaemm256_128>;
+// One of each family (Elephant-Dumbo: a 12-byte nonce and an 8-byte tag; Romulus-M: two
+// passes, its tag the IV of its encryption).
+using vector_schemes = scheme_list<AsconAead128, XoodyakAead, TinyJambu128, Grain128Aead,
+                                   Schwaemm256_128, ElephantDumbo, GiftCofb, IsapA128A, RomulusM>;
 
 TEST(StreamVectors, KnownAnswers) {
     vector_schemes::for_each([](auto s) {
