@@ -14,6 +14,7 @@
 #include <cstddef>
 
 #include "bytes.hpp"
+#include "lfsr6.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::gift128 {
 
@@ -21,16 +22,7 @@ using block = std::array<u32, 4>;
 using key_words = std::array<u32, 4>;
 inline constexpr int rounds = 40;
 
-// The round constants: a 6-bit LFSR from zero, (c5..c0) <- (c4..c0, c5 ^ c4 ^ 1).
-inline constexpr std::array<u8, rounds> round_constants = [] {
-    std::array<u8, rounds> rc{};
-    unsigned c = 0;
-    for (auto& r : rc) {
-        c = ((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3f;
-        r = u8(c);
-    }
-    return rc;
-}();
+inline constexpr std::array<u8, rounds> round_constants = lfsr6_round_constants<rounds>();
 
 inline block load_block(const u8* p) noexcept {
     return {load32_be(p), load32_be(p + 4), load32_be(p + 8), load32_be(p + 12)};

@@ -16,6 +16,7 @@
 #include <cstddef>
 
 #include "bytes.hpp"
+#include "lfsr6.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::skinny128 {
 
@@ -29,16 +30,7 @@ inline void store_rows(u8* p, const rows& r) noexcept {
     for (int i = 0; i < 4; ++i) store32_le(p + 4 * i, r[i]);
 }
 
-// The round constants: a 6-bit LFSR from zero, (c5..c0) <- (c4..c0, c5 ^ c4 ^ 1).
-inline constexpr std::array<u8, rounds> round_constants = [] {
-    std::array<u8, rounds> rc{};
-    unsigned c = 0;
-    for (auto& r : rc) {
-        c = ((c << 1) | (((c >> 5) ^ (c >> 4) ^ 1) & 1)) & 0x3f;
-        r = u8(c);
-    }
-    return rc;
-}();
+inline constexpr std::array<u8, rounds> round_constants = lfsr6_round_constants<rounds>();
 
 // The S-box on every byte of a word W (u32: a row; u64: two rows). The specification's
 // circuit, bit i of a byte called x_i, is four times x4 ^= ~(x7 | x6), x0 ^= ~(x3 | x2),
