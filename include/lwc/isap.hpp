@@ -175,23 +175,18 @@ struct mode {
         secure_zero(b);
     }
 
-    // One block of n <= rate bytes: out = in ^ key stream, and the ciphertext (out when
-    // encrypting, in when decrypting) into the MAC; out may be in.
-    template <bool Decrypt>
-    void crypt_block(const u8* in, u8* out, std::size_t n) noexcept {
-        std::array<u8, rate> ks, c;
+    // One block of n <= rate bytes encrypted: out = in ^ key stream (out may be in), and
+    // the ciphertext, read back from out, into the MAC.
+    void encrypt_block(const u8* in, u8* out, std::size_t n) noexcept {
+        std::array<u8, rate> ks;
         enc.template permute<sE>();
         enc.store_block(ks.data());
-        for (std::size_t i = 0; i < n; ++i) {
-            const u8 x = in[i], y = u8(x ^ ks[i]);
-            c[i] = Decrypt ? x : y;
-            out[i] = y;
-        }
+        for (std::size_t i = 0; i < n; ++i) out[i] = in[i] ^ ks[i];
         if (n == rate) {
-            mac.add_block(c.data());
+            mac.add_block(out);
             mac.template permute<sH>();
         } else {
-            absorb_last(c.data(), n);
+            absorb_last(out, n);
         }
         secure_zero(ks);
     }
@@ -218,13 +213,13 @@ struct mode {
         secure_zero(ks);
     }
 
-    // The message: the key stream only when there is one (the key stream sponge does not
-    // touch the tag), the ciphertext always into the MAC, at least its padding block.
-    template <bool Decrypt>
-    void crypt(const u8* in, u8* out, std::size_t n) noexcept {
+    // Encryption: the key stream only when there is a message (the key stream sponge does
+    // not touch the tag), the ciphertext always into the MAC, at least its padding block.
+    // (Decryption verifies first: absorb_ciphertext, decrypt_verified.)
+    void encrypt(const u8* in, u8* out, std::size_t n) noexcept {
         if (n > 0) start_key_stream();
-        for (; n >= rate; n -= rate, in += rate, out += rate) crypt_block<Decrypt>(in, out, rate);
-        if (n > 0) crypt_block<Decrypt>(in, out, n);
+        for (; n >= rate; n -= rate, in += rate, out += rate) encrypt_block(in, out, rate);
+        if (n > 0) encrypt_block(in, out, n);
         else absorb_last(nullptr, 0);
     }
 
@@ -275,7 +270,7 @@ struct scheme : aead_base<Self, 16, 16, 16> {
                 m.decrypt_verified(in, out, n);
             secure_zero(received);
         } else {
-            m.template crypt<false>(in, out, n);
+            m.encrypt(in, out, n);
             m.finalize(tag);
         }
         // As mode_aead: the caller's wipe_stack() clears the mode object's frame.

@@ -26,7 +26,9 @@ struct keccak_p {
     // 12 + 2 log2(width) rounds make Keccak-f[b].
     static constexpr int total_rounds = width == 8 ? 18 : 20;
 
-    static constexpr Lane rotl(Lane x, int r) noexcept {
+    // Always inlined, as the round's array accesses are raw: unoptimized builds (the
+    // sanitizer tree's -O0) run it a dozen times faster than with a call per lane.
+    LWC_ALWAYS_INLINE static constexpr Lane rotl(Lane x, int r) noexcept {
         r %= width;
         return Lane((x << r) | (x >> ((width - r) % width)));
     }
@@ -59,7 +61,8 @@ private:
     // One round: theta, rho and pi together (lane x + 5y goes to y + 5(2x + 3y)), chi, iota.
     // The loops unrolled when optimizing for speed: every index and rotation amount is
     // then a constant and the lanes stay in registers (five times faster on x86-64).
-    static LWC_SPEED_INLINE void round(state& a, Lane rc) noexcept {
+    static LWC_SPEED_INLINE void round(state& st, Lane rc) noexcept {
+        Lane* a = st.data();
         Lane c[5], b[25];
         LWC_UNROLL(5)
         for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
