@@ -283,7 +283,7 @@ FW_CMAKE_rv32o2 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/riscv32-unknown-elf.cm
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DLWC_FW_ROUNDS=50
 FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
-TEST_LANE_B += test-firmware
+TEST_LANE_A += test-firmware
 .PHONY: deps-firmware test-firmware
 
 deps-firmware:
@@ -318,7 +318,7 @@ bench-peers:
 # scratch directory beside a copy of the checkout: liblwc configured, built, installed and
 # linked into a C program with pkg-config (docs/c-api.md), and liblwc.a built for Cortex-M
 # with the toolchain file (README.md, docs/firmware.md: gcc-arm-none-eabi of deps-firmware).
-TEST_LANE_A += test-docs
+TEST_LANE_B += test-docs
 .PHONY: test-docs
 test-docs: deps deps-firmware
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) python3 tools/run_doc_commands.py
