@@ -293,7 +293,7 @@ deps-firmware:
 	  riscv64-unknown-elf-g++:gcc-riscv64-unknown-elf qemu-system-riscv32:qemu-system-misc,\
 	  /usr/lib/arm-none-eabi/newlib/libstdc++.a:libstdc++-arm-none-eabi-newlib \
 	  /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs:picolibc-riscv64-unknown-elf \
-	  /usr/lib/llvm-14/include/c++/v1/span:libc++-14-dev)
+	  /usr/lib/llvm-14/include/c++/v1/span:libc++-14-dev /usr/include/unicorn/unicorn.h:libunicorn-dev)
 
 build-fw-%/build.ninja: Makefile | deps-firmware
 	cmake -S tests/firmware -B build-fw-$* -G Ninja $(FW_CMAKE_$*)

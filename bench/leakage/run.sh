@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The leakage test at length (docs/security.md, "The leakage test"): tests/leakage/tvla.c
+# on the firmware trees of make test-firmware (build-fw-m4, build-fw-m0plus: their
+# lwc_leak_target and tvla), every form on both cores, TRACES traces each (default
+# 1,000,000; hours for the masked forms: about 2.3 ms a trace for 2 shares and 8 ms for
+# 3 on one core of an EPYC Zen 5). Writes bench/results/<date>-leakage.md.
+#   bench/leakage/run.sh [TRACES] [FUNCTION ...]
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+traces=${1:-1000000}
+[ $# -gt 0 ] && shift
+functions=${*:-leak_unmasked leak_masked2 leak_masked3}
+out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
+{
+    echo "<!-- SPDX-License-Identifier: MIT -->"
+    echo "# Leakage test, $traces traces ($(date -u +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
+    echo
+    echo "Written by \`bench/leakage/run.sh $traces\`: tests/leakage/tvla.c, fixed versus random"
+    echo "key, Hamming weight and distance per instruction, two sets of traces; gcc $(arm-none-eabi-gcc -dumpversion) \`-Os\`."
+    echo
+    for b in m4 m0plus; do
+        core=cortex-m4
+        [ $b = m0plus ] && core=cortex-m0
+        dir="$top/build-fw-$b"
+        [ -x "$dir/tvla" ] || { echo "no $dir/tvla: run make test-firmware first" >&2; exit 2; }
+        for f in $functions; do
+            echo '```'
+            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" || true
+            echo '```'
+        done
+    done
+} | tee "$out"
+echo "written: $out" >&2

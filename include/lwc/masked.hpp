@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// Masked Ascon-AEAD128: the same ciphertexts and tags as lwc::AsconAead128 (NIST
+// SP 800-232), computed on a state split into Shares random shares (2 or 3), against
+// power analysis (docs/security.md, "Masked Ascon").
+//
+//   lwc::masked::random_source rng{my_trng_fill, my_trng};   // fresh random bytes
+//   lwc::masked::AsconAead128<2> aead(rng);
+//   aead.set_key(key);                 // the key is kept in shares from here on
+//   aead.encrypt(nonce, ad, pt, ct, tag);
+//   bool ok = aead.decrypt(nonce, ad, ct, tag, pt);   // false: pt all zero
+//
+// What runs on shares: the key (split by set_key, its shares refreshed on every call),
+// the whole state from initialization to the tag, and the tag check of decrypt (a masked
+// comparison whose one unmasked value is the verdict). What does not: the ciphertext and
+// the tag of encrypt, which are outputs, and the key while set_key splits it.
+//
+// Randomness: every AND of the S-box takes Shares(Shares - 1)/2 fresh 64-bit words, five
+// ANDs a round; random_bytes() gives a call's total. A firmware passes its TRNG; tests
+// pass a deterministic generator (the ciphertexts do not depend on it).
+#pragma once
+
+#include "detail/config.hpp"  // first: below C++20, its one #error and nothing else
+#if LWC_CXX20
+
+#include <span>
+#include <string_view>
+
+#include "aead.hpp"
+#include "ascon.hpp"
+#include "detail/ascon_masked.hpp"
+#include "error.hpp"
+
+namespace lwc { inline namespace LWC_ISA_NS { namespace masked {
+
+// A source of fresh random bytes: fill(ctx, out, n) writes n of them to out.
+struct random_source {
+    void (*fill)(void* ctx, std::uint8_t* out, std::size_t n) = nullptr;
+    void* ctx = nullptr;
+};
+
+template <int Shares>
+class AsconAead128 {
+    static_assert(Shares == 2 || Shares == 3, "2 or 3 shares");
+    using u8 = detail::u8;
+    using u64 = detail::u64;
+    using lane = detail::masked::lane<Shares>;
+    static constexpr int pair_words = detail::masked::words_per_and<Shares>;
+
+public:
+    static constexpr std::size_t key_size = 16, nonce_size = 16, tag_size = 16;
+    static constexpr std::string_view name =
+        Shares == 2 ? "ascon-aead128-masked2" : "ascon-aead128-masked3";
+
+    explicit AsconAead128(random_source rng) noexcept : rng_(rng) {}
+    AsconAead128(const AsconAead128&) = delete;
+    AsconAead128& operator=(const AsconAead128&) = delete;
+    ~AsconAead128() { detail::secure_zero(key_); }
+
+    // Splits the key into shares: share 0 is the key XOR the others, which are random.
+    void set_key(std::span<const u8, key_size> key) noexcept {
+        for (int h = 0; h < 2; ++h) {
+            u64 r[Shares - 1];
+            random(r, sizeof r);
+            key_[h].v[0] = detail::load64_le(key.data() + 8 * h);
+            for (int i = 1; i < Shares; ++i) {
+                key_[h].v[i] = r[i - 1];
+                key_[h].v[0] ^= r[i - 1];
+            }
+            detail::secure_zero(r);
+        }
+    }
+
+    // ct.size() must equal pt.size(); ct may be pt (in place). Refused (size_error, or
+    // without exceptions fail()) before anything is written.
+    void encrypt(std::span<const u8, nonce_size> nonce, std::span<const u8> ad,
+                 std::span<const u8> pt, std::span<u8> ct, std::span<u8, tag_size> tag) {
+        if (const error e = detail::check_call(name, false, {}, nonce, ad, pt, ct, tag)) detail::fail(e);
+        run<false>(nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+    }
+
+    // Returns false when the tag does not verify; pt is then all zero.
+    [[nodiscard]] bool decrypt(std::span<const u8, nonce_size> nonce, std::span<const u8> ad,
+                               std::span<const u8> ct, std::span<const u8, tag_size> tag,
+                               std::span<u8> pt) {
+        if (const error e = detail::check_call(name, true, {}, nonce, ad, ct, pt, tag)) detail::fail(e);
+        u8 received[tag_size];
+        detail::copy_bytes(received, tag.data(), tag_size);
+        const bool ok = run<true>(nonce.data(), ad, ct.data(), pt.data(), ct.size(), received);
+        if (!ok) detail::secure_zero(pt.data(), pt.size());
+        return ok;
+    }
+
+    // The random bytes one call takes for ad_size bytes of associated data and
+    // message_size of message (decrypt adds the tag check's).
+    static constexpr std::size_t random_bytes(std::size_t ad_size, std::size_t message_size,
+                                              bool decrypt = false) noexcept {
+        const std::size_t rounds =
+            12 + (ad_size > 0 ? 8 * (ad_size / 16 + 1) : 0) + 8 * (message_size / 16) + 12;
+        return rounds * detail::masked::random_bytes_per_round<Shares> +
+               2 * (Shares - 1) * sizeof(u64) +
+               (decrypt ? tag_check_ands * pair_words * sizeof(u64) : 0);
+    }
+
+private:
+    static constexpr int tag_check_ands = 7;  // one AND of the two lanes, six folds
+    random_source rng_;
+    lane key_[2] = {};
+
+    void random(void* out, std::size_t n) noexcept { rng_.fill(rng_.ctx, static_cast<u8*>(out), n); }
+
+    void permute(lane (&s)[5], int rounds) noexcept {
+        detail::masked::permute<Shares>(s, rounds, rng_.fill, rng_.ctx);
+    }
+
+    // New shares of the same key for every call: share i gets r_i, share 0 all of them.
+    void refresh_key() noexcept {
+        u64 r[2 * (Shares - 1)];
+        random(r, sizeof r);
+        for (int h = 0; h < 2; ++h)
+            for (int i = 1; i < Shares; ++i) {
+                key_[h].v[0] ^= r[h * (Shares - 1) + i - 1];
+                key_[h].v[i] ^= r[h * (Shares - 1) + i - 1];
+            }
+        detail::secure_zero(r);
+    }
+
+    // A public word into a lane: share 0 alone.
+    static lane public_lane(u64 w) noexcept {
+        lane z{};
+        z.v[0] = w;
+        return z;
+    }
+
+    // SP 800-232, section 4, on shares: initialization, associated data, message (in to
+    // out; encrypt when !Decrypt), finalization. Encryption writes the tag; decryption
+    // checks the tag at `tag` and returns whether it verified.
+    template <bool Decrypt>
+    bool run(const u8* nonce, std::span<const u8> ad, const u8* in, u8* out, std::size_t n,
+             u8* tag) noexcept {
+        namespace da = detail::ascon;
+        refresh_key();
+        lane s[5] = {public_lane(da::iv_aead128), key_[0], key_[1],
+                     public_lane(detail::load64_le(nonce)), public_lane(detail::load64_le(nonce + 8))};
+        permute(s, 12);
+        add_key(s, 3);
+        if (!ad.empty()) {
+            const u8* p = ad.data();
+            std::size_t m = ad.size();
+            for (; m >= 16; m -= 16, p += 16) {
+                s[0].v[0] ^= detail::load64_le(p);
+                s[1].v[0] ^= detail::load64_le(p + 8);
+                permute(s, 8);
+            }
+            u64 w0, w1;
+            da::aead_sponge<detail::ascon_portable>::load_last(p, m, w0, w1);
+            s[0].v[0] ^= w0;
+            s[1].v[0] ^= w1;
+            permute(s, 8);
+        }
+        s[4].v[0] ^= da::domain_separator;
+        for (; n >= 16; n -= 16, in += 16, out += 16) {
+            crypt_lane<Decrypt>(s[0], in, out, 8);
+            crypt_lane<Decrypt>(s[1], in + 8, out + 8, 8);
+            permute(s, 8);
+        }
+        crypt_lane<Decrypt>(s[0], in, out, n < 8 ? n : 8);
+        crypt_lane<Decrypt>(s[1], in + 8, out + 8, n < 8 ? 0 : n - 8);
+        s[n < 8 ? 0 : 1].v[0] ^= da::pad(n % 8);
+        add_key(s, 2);
+        permute(s, 12);
+        add_key(s, 3);
+        bool ok = true;
+        if constexpr (Decrypt) {
+            ok = tag_matches(s, tag);
+        } else {
+            detail::store64_le(tag, detail::masked::unmask_with(0, s[3]));
+            detail::store64_le(tag + 8, detail::masked::unmask_with(0, s[4]));
+        }
+        detail::secure_zero(s);
+        return ok;
+    }
+
+    void add_key(lane (&s)[5], int at) const noexcept {
+        detail::masked::xor_into(s[at], key_[0]);
+        detail::masked::xor_into(s[at + 1], key_[1]);
+    }
+
+    // k (0..8) bytes of a rate lane: out = in ^ lane (unmasked share by share onto the
+    // input), and the lane takes the ciphertext: the plaintext added to share 0.
+    template <bool Decrypt>
+    static void crypt_lane(lane& x, const u8* in, u8* out, std::size_t k) noexcept {
+        if (k == 0) return;
+        const u64 w = detail::load_partial_le<u64>(in, k);
+        const u64 y = detail::masked::unmask_with(w, x);
+        detail::store_partial_le(out, y, k);
+        const u64 keep = k == 8 ? ~u64(0) : (u64(1) << (8 * k)) - 1;
+        x.v[0] ^= (Decrypt ? y : w) & keep;  // the plaintext's k bytes
+    }
+
+    // The tag check on shares: d = computed tag ^ received tag (the received one into
+    // share 0), all-ones words ~d; their AND, folded onto bit 0 by ANDs with rotations
+    // of 32, 16, ..., 1; only bit 0 of the result, 1 when every bit of d is 0, is
+    // unmasked.
+    bool tag_matches(const lane (&s)[5], const u8* tag) noexcept {
+        namespace dm = detail::masked;
+        u64 r[tag_check_ands * pair_words];
+        random(r, sizeof r);
+        const u64* rp = r;
+        lane a = s[3], b = s[4];
+        a.v[0] ^= detail::load64_le(tag);
+        b.v[0] ^= detail::load64_le(tag + 8);
+        lane w = dm::and_of(dm::not_of(a), dm::not_of(b), rp);
+        for (int shift = 32; shift >= 1; shift /= 2) w = dm::and_of(w, dm::rotr_of(w, shift), rp);
+        u64 bit = 0;
+        for (int i = 0; i < Shares; ++i) {
+            u64 share_bit = w.v[i] & 1;
+            dm::barrier(share_bit);
+            bit ^= share_bit;
+        }
+        detail::secure_zero(r);
+        detail::secure_zero(w);
+        return detail::declassify(bit == 1);
+    }
+};
+
+}}}  // namespace lwc::inline LWC_ISA_NS::masked
+#endif  // LWC_CXX20

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/* The leakage test: simulated power traces of Cortex-M code, and the fixed-versus-random
+ * test (TVLA: Welch's t at every sample) on them.
+ *
+ * The Unicorn engine emulates the device code (leak_target.cpp, built for the core). For
+ * every executed instruction the trace gets two samples, the leakage models of a CMOS
+ * register file and bus: the Hamming weight of the values the instruction wrote (the
+ * registers it changed, r0-r12 and lr, and the data it stored) and their Hamming
+ * distance to what the register or the data bus held before (the transition, which shows
+ * two shares meeting in one register). Fixed versus random on the secret: each trace is of
+ * the fixed class (the one fixed key) or the random class (a fresh key), drawn at random;
+ * nonce, plaintext and masks are fresh in every trace of both classes. (Public inputs
+ * fixed in one class would differ between the classes by construction: their loads and
+ * the ciphertext "leak" whatever the masking.) The masked objects take each trace's key
+ * outside the recorded call (leak_setup), as a device takes its key once; masks come
+ * from a TRNG data register the harness answers with fresh words. A first-order leak of
+ * the key makes the classes' means differ at some sample. As TVLA prescribes, the traces
+ * form two independent sets, and a sample leaks when |t| exceeds 4.5 in both, with the
+ * same sign (one set alone, over some 10^5 samples, exceeds 4.5 somewhere by chance).
+ *
+ *   tvla ELF FUNCTION [--core cortex-m4|cortex-m0] [--traces N] [--seed S]
+ *        [--expect leak|pass] [--threshold T]
+ *     FUNCTION: leak_unmasked, leak_masked2, leak_masked3 (leak_target.cpp)
+ *     --traces: in all, half in each set (default 10000)
+ *     --expect leak: exit 0 only if some sample leaks (the control: the test can fail)
+ *     --expect pass: exit 0 only if no sample leaks
+ * It also fails when two traces differ in length (the code must run in constant time,
+ * or the samples would not line up). */
+#include <elf.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+/* Outside the boards' memory: the stack, the page the calls return to, the TRNG. */
+enum { STACK_TOP = 0x3f010000, STACK_SIZE = 0x10000, STOP = 0x3f100000, TRNG = 0x4000f000 };
+enum { NREGS = 14 };
+
+static uc_engine *uc;
+static int reg_ids[NREGS] = {UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2,  UC_ARM_REG_R3,  UC_ARM_REG_R4,
+                             UC_ARM_REG_R5, UC_ARM_REG_R6, UC_ARM_REG_R7,  UC_ARM_REG_R8,  UC_ARM_REG_R9,
+                             UC_ARM_REG_R10, UC_ARM_REG_R11, UC_ARM_REG_R12, UC_ARM_REG_LR};
+
+/* The trace being recorded: per instruction a weight and a distance. */
+static uint32_t regs[NREGS], last_store;
+static uint32_t *trace_hw, *trace_hd, *trace_pc;
+static size_t trace_len, trace_cap, pending_hw, pending_hd, pending_pc;
+static int started, recording;
+
+static uint64_t rng_state;
+static uint64_t next_random(void);
+
+/* The TRNG's data register: a fresh random word at every read. */
+static uint64_t on_trng(uc_engine *u, uint64_t offset, unsigned size, void *user) {
+    (void)u, (void)offset, (void)size, (void)user;
+    return (uint32_t)next_random();
+}
+static void on_trng_write(uc_engine *u, uint64_t offset, unsigned size, uint64_t value, void *user) {
+    (void)u, (void)offset, (void)size, (void)value, (void)user;
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "tvla: %s\n", what);
+    exit(2);
+}
+
+static void check(uc_err e, const char *what) {
+    if (e != UC_ERR_OK) {
+        fprintf(stderr, "tvla: %s: %s\n", what, uc_strerror(e));
+        exit(2);
+    }
+}
+
+/* The registers the last instruction changed go into its sample, which is then closed. */
+static void close_sample(void) {
+    uint32_t now[NREGS];
+    void *ptrs[NREGS];
+    for (int i = 0; i < NREGS; ++i) ptrs[i] = &now[i];
+    uc_reg_read_batch(uc, reg_ids, ptrs, NREGS);
+    for (int i = 0; i < NREGS; ++i)
+        if (now[i] != regs[i]) {
+            pending_hw += (size_t)__builtin_popcount(now[i]);
+            pending_hd += (size_t)__builtin_popcount(now[i] ^ regs[i]);
+            regs[i] = now[i];
+        }
+    if (trace_len == trace_cap) {
+        trace_cap = trace_cap ? 2 * trace_cap : 4096;
+        trace_hw = realloc(trace_hw, trace_cap * sizeof *trace_hw);
+        trace_hd = realloc(trace_hd, trace_cap * sizeof *trace_hd);
+        trace_pc = realloc(trace_pc, trace_cap * sizeof *trace_pc);
+        if (!trace_hw || !trace_hd || !trace_pc) die("out of memory");
+    }
+    trace_hw[trace_len] = (uint32_t)pending_hw;
+    trace_hd[trace_len] = (uint32_t)pending_hd;
+    trace_pc[trace_len] = (uint32_t)pending_pc;
+    ++trace_len;
+    pending_hw = pending_hd = 0;
+}
+
+static void on_code(uc_engine *u, uint64_t address, uint32_t size, void *user) {
+    (void)u, (void)size, (void)user;
+    if (!recording) return;
+    if (started) close_sample();
+    started = 1;
+    pending_pc = (size_t)address;
+}
+
+static void on_write(uc_engine *u, uc_mem_type type, uint64_t address, int size, int64_t value,
+                     void *user) {
+    (void)u, (void)type, (void)address, (void)user;
+    if (!recording) return;
+    uint32_t v = (uint32_t)value;
+    if (size < 4) v &= (1u << (8 * size)) - 1;
+    pending_hw += (size_t)__builtin_popcount(v);
+    pending_hd += (size_t)__builtin_popcount(v ^ last_store);
+    last_store = v;
+}
+
+/* --- the device image --- */
+static unsigned char *image;
+static size_t image_size;
+
+static void load_elf(const char *path, uint32_t *lo_out, uint32_t *hi_out) {
+    FILE *f = fopen(path, "rb");
+    if (!f) die("cannot open the ELF file");
+    fseek(f, 0, SEEK_END);
+    image_size = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    image = malloc(image_size);
+    if (!image || fread(image, 1, image_size, f) != image_size) die("cannot read the ELF file");
+    fclose(f);
+    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)image;
+    if (image_size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+        eh->e_ident[EI_CLASS] != ELFCLASS32 || eh->e_machine != EM_ARM)
+        die("not a 32-bit Arm ELF file");
+    uint32_t lo = UINT32_MAX, hi = 0;
+    const Elf32_Phdr *ph = (const Elf32_Phdr *)(image + eh->e_phoff);
+    for (int i = 0; i < eh->e_phnum; ++i)
+        if (ph[i].p_type == PT_LOAD && ph[i].p_memsz) {
+            if (ph[i].p_vaddr < lo) lo = ph[i].p_vaddr;
+            if (ph[i].p_vaddr + ph[i].p_memsz > hi) hi = ph[i].p_vaddr + ph[i].p_memsz;
+        }
+    lo &= ~0xfffu;
+    hi = (hi + 0xfffu) & ~0xfffu;
+    check(uc_mem_map(uc, lo, hi - lo, UC_PROT_ALL), "mapping the image");
+    for (int i = 0; i < eh->e_phnum; ++i)
+        if (ph[i].p_type == PT_LOAD && ph[i].p_filesz)
+            check(uc_mem_write(uc, ph[i].p_vaddr, image + ph[i].p_offset, ph[i].p_filesz),
+                  "loading a segment");
+    *lo_out = lo;
+    *hi_out = hi;
+}
+
+static uint32_t symbol(const char *name) {
+    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)image;
+    const Elf32_Shdr *sh = (const Elf32_Shdr *)(image + eh->e_shoff);
+    for (int i = 0; i < eh->e_shnum; ++i) {
+        if (sh[i].sh_type != SHT_SYMTAB) continue;
+        const Elf32_Sym *sym = (const Elf32_Sym *)(image + sh[i].sh_offset);
+        const char *names = (const char *)(image + sh[sh[i].sh_link].sh_offset);
+        for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; ++k)
+            if (!strcmp(names + sym[k].st_name, name)) return sym[k].st_value;
+    }
+    fprintf(stderr, "tvla: no symbol %s in the ELF file\n", name);
+    exit(2);
+}
+
+/* One call of the device function at fn (Thumb), recorded when record is set. */
+static void call(uint32_t fn, int record) {
+    uint32_t sp = STACK_TOP, lr = STOP | 1, zero = 0;
+    check(uc_reg_write(uc, UC_ARM_REG_SP, &sp), "sp");
+    check(uc_reg_write(uc, UC_ARM_REG_LR, &lr), "lr");
+    for (int i = 0; i < NREGS - 1; ++i) check(uc_reg_write(uc, reg_ids[i], &zero), "a register");
+    for (int i = 0; i < NREGS; ++i) regs[i] = i == NREGS - 1 ? lr : 0;
+    trace_len = 0;
+    pending_hw = pending_hd = 0;
+    last_store = 0;
+    started = 0;
+    recording = record;
+    check(uc_emu_start(uc, fn | 1, STOP, 0, 0), "running the device code");
+    if (record) close_sample();
+}
+
+/* --- statistics: per set, class and sample, count, sum and sum of squares --- */
+static uint64_t next_random(void) { /* splitmix64 */
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+static void random_fill(unsigned char *p, size_t n) {
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t r = next_random();
+        memcpy(p + i, &r, n - i < 8 ? n - i : 8);
+    }
+}
+
+struct stats {
+    double *sum[2], *sq[2];
+    long n[2];
+};
+
+static void add_trace(struct stats *st, int cls, size_t samples) {
+    for (size_t s = 0; s < samples; ++s) {
+        const double hw = trace_hw[s], hd = trace_hd[s];
+        st->sum[cls][2 * s] += hw;
+        st->sq[cls][2 * s] += hw * hw;
+        st->sum[cls][2 * s + 1] += hd;
+        st->sq[cls][2 * s + 1] += hd * hd;
+    }
+    ++st->n[cls];
+}
+
+/* Welch's t of sample s (2 * instruction + model). */
+static double welch_t(const struct stats *st, size_t s) {
+    double m[2], v[2];
+    for (int c = 0; c < 2; ++c) {
+        m[c] = st->sum[c][s] / (double)st->n[c];
+        v[c] = (st->sq[c][s] - (double)st->n[c] * m[c] * m[c]) / (double)(st->n[c] - 1);
+        if (v[c] < 0) v[c] = 0;
+    }
+    const double se = sqrt(v[0] / (double)st->n[0] + v[1] / (double)st->n[1]);
+    return se > 0 ? (m[0] - m[1]) / se : (m[0] != m[1] ? copysign(INFINITY, m[0] - m[1]) : 0);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: tvla ELF FUNCTION [--core cortex-m4|cortex-m0] [--traces N] "
+                        "[--seed S] [--expect leak|pass] [--threshold T]\n");
+        return 2;
+    }
+    long traces = 10000;
+    double threshold = 4.5;
+    const char *expect = NULL, *core = "cortex-m4";
+    rng_state = 1;
+    for (int i = 3; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--traces")) traces = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed")) rng_state = strtoull(argv[i + 1], NULL, 0);
+        else if (!strcmp(argv[i], "--expect")) expect = argv[i + 1];
+        else if (!strcmp(argv[i], "--threshold")) threshold = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "--core")) core = argv[i + 1];
+        else die("unknown option");
+    }
+    if (traces < 8) die("too few traces");
+    check(uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &uc), "uc_open");
+    if (!strcmp(core, "cortex-m4")) check(uc_ctl_set_cpu_model(uc, UC_CPU_ARM_CORTEX_M4), "the core");
+    else if (!strcmp(core, "cortex-m0")) check(uc_ctl_set_cpu_model(uc, UC_CPU_ARM_CORTEX_M0), "the core");
+    else die("--core: cortex-m4 or cortex-m0");
+    uint32_t lo, hi;
+    load_elf(argv[1], &lo, &hi);
+    check(uc_mem_map(uc, STACK_TOP - STACK_SIZE, STACK_SIZE, UC_PROT_ALL), "mapping the stack");
+    check(uc_mem_map(uc, STOP, 0x1000, UC_PROT_ALL), "mapping the stop page");
+    check(uc_mmio_map(uc, TRNG, 0x1000, on_trng, NULL, on_trng_write, NULL), "mapping the TRNG");
+    /* Installed once (adding and removing them per trace crashed Unicorn 2.0 after some
+     * thousands of traces); they record while `recording` is set. */
+    uc_hook code, write;
+    check(uc_hook_add(uc, &code, UC_HOOK_CODE, (void *)on_code, NULL, 1, 0), "code hook");
+    check(uc_hook_add(uc, &write, UC_HOOK_MEM_WRITE, (void *)on_write, NULL, 1, 0), "write hook");
+    const uint32_t fn = symbol(argv[2]), setup = symbol("leak_setup");
+    const uint32_t key = symbol("leak_key"), nonce = symbol("leak_nonce"), pt = symbol("leak_pt");
+
+    unsigned char fixed_key[16];
+    random_fill(fixed_key, 16);
+    size_t samples = 0;
+    struct stats sets[2] = {{{0}, {0}, {0, 0}}, {{0}, {0}, {0, 0}}};
+    uint32_t *pcs = NULL;
+    for (long t = 0; t < traces; ++t) {
+        const int cls = (int)(next_random() & 1);
+        unsigned char in[48];
+        random_fill(in, sizeof in);
+        if (cls == 0) memcpy(in, fixed_key, 16);
+        check(uc_mem_write(uc, key, in, 16), "the key");
+        check(uc_mem_write(uc, nonce, in + 16, 16), "the nonce");
+        check(uc_mem_write(uc, pt, in + 32, 16), "the plaintext");
+        call(setup, 0);
+        call(fn, 1);
+        if (t == 0) {
+            samples = trace_len;
+            for (int k = 0; k < 2; ++k)
+                for (int c = 0; c < 2; ++c) {
+                    sets[k].sum[c] = calloc(2 * samples, sizeof(double));
+                    sets[k].sq[c] = calloc(2 * samples, sizeof(double));
+                    if (!sets[k].sum[c] || !sets[k].sq[c]) die("out of memory");
+                }
+            pcs = malloc(samples * sizeof *pcs);
+            if (!pcs) die("out of memory");
+            memcpy(pcs, trace_pc, samples * sizeof *pcs);
+        } else if (trace_len != samples) {
+            fprintf(stderr, "tvla: trace %ld has %zu instructions, the first had %zu: not constant time\n",
+                    t, trace_len, samples);
+            return 1;
+        }
+        add_trace(&sets[t % 2], cls, samples);
+    }
+    for (int k = 0; k < 2; ++k)
+        if (sets[k].n[0] < 2 || sets[k].n[1] < 2) die("too few traces in a class");
+
+    /* A sample leaks when both sets put it over the threshold, with the same sign. */
+    double worst[2][2] = {{0, 0}, {0, 0}};  /* [set][model] */
+    size_t leaks = 0;
+    for (size_t s = 0; s < 2 * samples; ++s) {
+        const double ta = welch_t(&sets[0], s), tb = welch_t(&sets[1], s);
+        const int model = (int)(s % 2);
+        if (fabs(ta) > worst[0][model]) worst[0][model] = fabs(ta);
+        if (fabs(tb) > worst[1][model]) worst[1][model] = fabs(tb);
+        if (fabs(ta) > threshold && fabs(tb) > threshold && (ta > 0) == (tb > 0) && ++leaks <= 10)
+            printf("  leak: t %.2f and %.2f at instruction %zu (0x%x), Hamming %s\n", ta, tb,
+                   s / 2, pcs[s / 2], model ? "distance" : "weight");
+    }
+    printf("%s on %s: %ld traces in two sets, %zu instructions each\n", argv[2], core, traces, samples);
+    printf("  max |t|: Hamming weight %.2f / %.2f, Hamming distance %.2f / %.2f; "
+           "%zu samples over %.1f in both sets\n",
+           worst[0][0], worst[1][0], worst[0][1], worst[1][1], leaks, threshold);
+    if (expect && !strcmp(expect, "leak")) {
+        printf("  %s\n", leaks ? "leaks, as the control must (the test can fail)"
+                               : "FAILED: the control shows no leak (the test could not fail)");
+        return leaks ? 0 : 1;
+    }
+    if (expect && !strcmp(expect, "pass")) {
+        printf("  %s\n", leaks ? "FAILED: first-order leakage" : "no first-order leakage found");
+        return leaks ? 1 : 0;
+    }
+    return 0;
+}
