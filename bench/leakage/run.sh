@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The leakage test at length (docs/security.md, "The leakage test"): tests/leakage/tvla.c
 # on the firmware trees of make test-firmware (build-fw-m4, build-fw-m0plus: their
-# lwc_leak_target and tvla), every form on both cores, TRACES traces each (default
+# lwc_leak_target and tvla), every form on both cores in both tests (fixed versus random
+# inputs on the permutation's samples, fixed versus random key over the whole call, as in
+# tests/firmware/CMakeLists.txt), TRACES traces each (default
 # 1,000,000; hours for the masked forms: about 2.3 ms a trace for 2 shares and 8 ms for
 # 3 on one core of an EPYC Zen 5). Writes bench/results/<date>-leakage.md.
 #   bench/leakage/run.sh [TRACES] [FUNCTION ...]
@@ -25,8 +27,12 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         dir="$top/build-fw-$b"
         [ -x "$dir/tvla" ] || { echo "no $dir/tvla: run make test-firmware first" >&2; exit 2; }
         for f in $functions; do
+            window=6masked7permute
+            [ $f = leak_unmasked ] && window=11ascon_small6rounds
             echo '```'
-            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" || true
+            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" \
+                --classes inputs --window $window || true
+            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key || true
             echo '```'
         done
     done

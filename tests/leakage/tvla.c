@@ -167,6 +167,24 @@ static uint32_t symbol(const char *name) {
     exit(2);
 }
 
+/* Whether pc lies in a function whose name contains `part` (every match counts). */
+static int in_function(uint32_t pc, const char *part) {
+    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)image;
+    const Elf32_Shdr *sh = (const Elf32_Shdr *)(image + eh->e_shoff);
+    for (int i = 0; i < eh->e_shnum; ++i) {
+        if (sh[i].sh_type != SHT_SYMTAB) continue;
+        const Elf32_Sym *sym = (const Elf32_Sym *)(image + sh[i].sh_offset);
+        const char *names = (const char *)(image + sh[sh[i].sh_link].sh_offset);
+        for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; ++k) {
+            const uint32_t start = sym[k].st_value & ~1u;
+            if (ELF32_ST_TYPE(sym[k].st_info) == STT_FUNC && pc >= start &&
+                pc < start + sym[k].st_size && strstr(names + sym[k].st_name, part))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* One call of the device function at fn (Thumb), recorded when record is set. */
 static void call(uint32_t fn, int record) {
     uint32_t sp = STACK_TOP, lr = STOP | 1, zero = 0;
@@ -233,7 +251,7 @@ int main(int argc, char **argv) {
     }
     long traces = 10000;
     double threshold = 4.5;
-    const char *expect = NULL, *core = "cortex-m4";
+    const char *expect = NULL, *core = "cortex-m4", *classes = "key", *window = NULL;
     rng_state = 1;
     for (int i = 3; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--traces")) traces = atol(argv[i + 1]);
@@ -241,6 +259,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--expect")) expect = argv[i + 1];
         else if (!strcmp(argv[i], "--threshold")) threshold = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--core")) core = argv[i + 1];
+        else if (!strcmp(argv[i], "--classes")) classes = argv[i + 1];
+        else if (!strcmp(argv[i], "--window")) window = argv[i + 1];
         else die("unknown option");
     }
     if (traces < 8) die("too few traces");
@@ -261,16 +281,21 @@ int main(int argc, char **argv) {
     const uint32_t fn = symbol(argv[2]), setup = symbol("leak_setup");
     const uint32_t key = symbol("leak_key"), nonce = symbol("leak_nonce"), pt = symbol("leak_pt");
 
-    unsigned char fixed_key[16];
-    random_fill(fixed_key, 16);
+    const int vary_inputs = !strcmp(classes, "inputs");
+    if (!vary_inputs && strcmp(classes, "key")) die("--classes: key or inputs");
+    unsigned char fixed[48];  /* key, nonce, plaintext */
+    random_fill(fixed, sizeof fixed);
     size_t samples = 0;
     struct stats sets[2] = {{{0}, {0}, {0, 0}}, {{0}, {0}, {0, 0}}};
     uint32_t *pcs = NULL;
+    unsigned char *tested = NULL;
+    size_t in_window = 0;
     for (long t = 0; t < traces; ++t) {
         const int cls = (int)(next_random() & 1);
         unsigned char in[48];
         random_fill(in, sizeof in);
-        if (cls == 0) memcpy(in, fixed_key, 16);
+        if (vary_inputs) memcpy(in, fixed, 16);  /* the key fixed in both classes */
+        if (cls == 0) memcpy(in, fixed, vary_inputs ? 48 : 16);
         check(uc_mem_write(uc, key, in, 16), "the key");
         check(uc_mem_write(uc, nonce, in + 16, 16), "the nonce");
         check(uc_mem_write(uc, pt, in + 32, 16), "the plaintext");
@@ -285,8 +310,13 @@ int main(int argc, char **argv) {
                     if (!sets[k].sum[c] || !sets[k].sq[c]) die("out of memory");
                 }
             pcs = malloc(samples * sizeof *pcs);
-            if (!pcs) die("out of memory");
+            tested = malloc(samples);
+            if (!pcs || !tested) die("out of memory");
             memcpy(pcs, trace_pc, samples * sizeof *pcs);
+            for (size_t k = 0; k < samples; ++k) {
+                tested[k] = !window || in_function(pcs[k], window);
+                in_window += tested[k];
+            }
         } else if (trace_len != samples) {
             fprintf(stderr, "tvla: trace %ld has %zu instructions, the first had %zu: not constant time\n",
                     t, trace_len, samples);
@@ -301,6 +331,7 @@ int main(int argc, char **argv) {
     double worst[2][2] = {{0, 0}, {0, 0}};  /* [set][model] */
     size_t leaks = 0;
     for (size_t s = 0; s < 2 * samples; ++s) {
+        if (!tested[s / 2]) continue;
         const double ta = welch_t(&sets[0], s), tb = welch_t(&sets[1], s);
         const int model = (int)(s % 2);
         if (fabs(ta) > worst[0][model]) worst[0][model] = fabs(ta);
@@ -309,7 +340,10 @@ int main(int argc, char **argv) {
             printf("  leak: t %.2f and %.2f at instruction %zu (0x%x), Hamming %s\n", ta, tb,
                    s / 2, pcs[s / 2], model ? "distance" : "weight");
     }
-    printf("%s on %s: %ld traces in two sets, %zu instructions each\n", argv[2], core, traces, samples);
+    printf("%s on %s, fixed versus random %s: %ld traces in two sets, %zu instructions each",
+           argv[2], core, vary_inputs ? "nonce and plaintext" : "key", traces, samples);
+    if (window) printf(", %zu of them in functions named *%s*", in_window, window);
+    printf("\n");
     printf("  max |t|: Hamming weight %.2f / %.2f, Hamming distance %.2f / %.2f; "
            "%zu samples over %.1f in both sets\n",
            worst[0][0], worst[1][0], worst[0][1], worst[1][1], leaks, threshold);
