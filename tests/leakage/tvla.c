@@ -153,7 +153,9 @@ static void load_elf(const char *path, uint32_t *lo_out, uint32_t *hi_out) {
     *hi_out = hi;
 }
 
-static uint32_t symbol(const char *name) {
+/* The first symbol of the ELF file that `match` accepts, or NULL. */
+typedef int (*symbol_match)(const Elf32_Sym *sym, const char *name, const void *arg);
+static const Elf32_Sym *find_symbol(symbol_match match, const void *arg) {
     const Elf32_Ehdr *eh = (const Elf32_Ehdr *)image;
     const Elf32_Shdr *sh = (const Elf32_Shdr *)(image + eh->e_shoff);
     for (int i = 0; i < eh->e_shnum; ++i) {
@@ -161,28 +163,39 @@ static uint32_t symbol(const char *name) {
         const Elf32_Sym *sym = (const Elf32_Sym *)(image + sh[i].sh_offset);
         const char *names = (const char *)(image + sh[sh[i].sh_link].sh_offset);
         for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; ++k)
-            if (!strcmp(names + sym[k].st_name, name)) return sym[k].st_value;
+            if (match(&sym[k], names + sym[k].st_name, arg)) return &sym[k];
     }
-    fprintf(stderr, "tvla: no symbol %s in the ELF file\n", name);
-    exit(2);
+    return NULL;
+}
+
+static int named(const Elf32_Sym *sym, const char *name, const void *arg) {
+    (void)sym;
+    return !strcmp(name, (const char *)arg);
+}
+
+static uint32_t symbol(const char *name) {
+    const Elf32_Sym *sym = find_symbol(named, name);
+    if (!sym) {
+        fprintf(stderr, "tvla: no symbol %s in the ELF file\n", name);
+        exit(2);
+    }
+    return sym->st_value;
 }
 
 /* Whether pc lies in a function whose name contains `part` (every match counts). */
+struct place {
+    uint32_t pc;
+    const char *part;
+};
+static int holds_pc(const Elf32_Sym *sym, const char *name, const void *arg) {
+    const struct place *at = arg;
+    const uint32_t start = sym->st_value & ~1u;
+    return ELF32_ST_TYPE(sym->st_info) == STT_FUNC && at->pc >= start &&
+           at->pc < start + sym->st_size && strstr(name, at->part);
+}
 static int in_function(uint32_t pc, const char *part) {
-    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)image;
-    const Elf32_Shdr *sh = (const Elf32_Shdr *)(image + eh->e_shoff);
-    for (int i = 0; i < eh->e_shnum; ++i) {
-        if (sh[i].sh_type != SHT_SYMTAB) continue;
-        const Elf32_Sym *sym = (const Elf32_Sym *)(image + sh[i].sh_offset);
-        const char *names = (const char *)(image + sh[sh[i].sh_link].sh_offset);
-        for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; ++k) {
-            const uint32_t start = sym[k].st_value & ~1u;
-            if (ELF32_ST_TYPE(sym[k].st_info) == STT_FUNC && pc >= start &&
-                pc < start + sym[k].st_size && strstr(names + sym[k].st_name, part))
-                return 1;
-        }
-    }
-    return 0;
+    const struct place at = {pc, part};
+    return find_symbol(holds_pc, &at) != NULL;
 }
 
 /* One call of the device function at fn (Thumb), recorded when record is set. */
