@@ -270,7 +270,6 @@ fuzz: $(SAN_BUILD)/build.ninja
 # Linux on AArch64 and big-endian s390x under qemu-user. Each runs every KAT record of
 # every scheme with the C++ runner (plus round trips, refusals and the stack check) and,
 # through liblwc.a, with a C program. `tests/firmware/sizes.sh` prints the size table.
-FW_BUILDS := m4 m0plus rv32 rv32o2 aarch64 s390x
 FW_CMAKE_m4 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake -DLWC_ARM_CPU=cortex-m4 \
   -DCMAKE_BUILD_TYPE=MinSizeRel -DLWC_FW_ROUNDS=50
 FW_CMAKE_m0plus := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/arm-none-eabi.cmake \
@@ -283,8 +282,12 @@ FW_CMAKE_rv32o2 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/riscv32-unknown-elf.cm
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DLWC_FW_ROUNDS=50
 FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
-TEST_LANE_A += test-firmware
-.PHONY: deps-firmware test-firmware
+# Two steps, one a lane: the Cortex-M boards (with the leakage test) and the others.
+FW_BUILDS_arm := m4 m0plus
+FW_BUILDS_other := rv32 rv32o2 aarch64 s390x
+TEST_LANE_A += test-firmware-arm
+TEST_LANE_B += test-firmware-other
+.PHONY: deps-firmware test-firmware test-firmware-arm test-firmware-other
 
 deps-firmware:
 	$(call install_missing,cmake:cmake ninja:ninja-build arm-none-eabi-g++:gcc-arm-none-eabi \
@@ -299,10 +302,15 @@ build-fw-%/build.ninja: Makefile | deps-firmware
 	cmake -S tests/firmware -B build-fw-$* -G Ninja $(FW_CMAKE_$*)
 	touch $@
 
-test-firmware: $(FW_BUILDS:%=build-fw-%/build.ninja)
-	for b in $(FW_BUILDS); do \
-	  cmake --build build-fw-$$b -j $(JOBS) && \
-	  (cd build-fw-$$b && ctest -j $(JOBS) --output-on-failure) || exit 1; done
+test-firmware: test-firmware-arm test-firmware-other
+
+define fw_step
+test-firmware-$(1): $$(FW_BUILDS_$(1):%=build-fw-%/build.ninja)
+	for b in $$(FW_BUILDS_$(1)); do \
+	  cmake --build build-fw-$$$$b -j $$(JOBS) && \
+	  (cd build-fw-$$$$b && ctest -j $$(JOBS) --output-on-failure) || exit 1; done
+endef
+$(foreach part,arm other,$(eval $(call fw_step,$(part))))
 
 # --- side-by-side speed against public peers (docs/speed.md) ---
 # make bench-peers PEERS_DIR=/path/to/clones [PEERS_ARGS="--rounds 11 --only xoodyak"]
