@@ -174,8 +174,8 @@ private:
             crypt_lane<Decrypt>(s[1], in + 8, out + 8, 8);
             permute(s, 8);
         }
-        crypt_lane<Decrypt>(s[0], in, out, n < 8 ? n : 8);
-        crypt_lane<Decrypt>(s[1], in + 8, out + 8, n < 8 ? 0 : n - 8);
+        crypt_lane<Decrypt>(s[0], in, out, n < 8 ? n : 8);  // in is null for n = 0
+        if (n > 8) crypt_lane<Decrypt>(s[1], in + 8, out + 8, n - 8);
         s[n < 8 ? 0 : 1].v[0] ^= da::pad(n % 8);
         add_key(s, 2);
         permute(s, 12);
