@@ -10,12 +10,13 @@
 
 #include <cstddef>
 
+#include "ascon_portable.hpp"
 #include "bytes.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked {
 
-// A lane in N shares: its value is v[0] ^ ... ^ v[N - 1]. Public values (constants, the
-// nonce, associated data) enter share 0 alone.
+// A lane in N shares: its value is v[0] ^ ... ^ v[N - 1]. Public values added to a
+// shared lane (round constants, associated data, the plaintext) enter share 0 alone.
 template <int N>
 struct lane {
     u64 v[N];
@@ -113,7 +114,7 @@ LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, 
     u64 r[5 * words_per_and<N>];
     for (int i = 12 - rounds; i < 12; ++i) {
         fill(ctx, reinterpret_cast<u8*>(r), sizeof r);
-        round(x, u64(0xf0 - 0x0f * i), r);
+        round(x, ascon_portable::constant(i), r);
     }
     secure_zero(r);
 }
