@@ -13,6 +13,7 @@
 #include <lwc/batch.hpp>
 
 #include "firmware/stack_paint.hpp"
+#include "masked_static.hpp"
 #include "test_util.hpp"
 
 namespace lwc::test {
@@ -119,9 +120,17 @@ bytes kernel_key_form(const bytes& key) {
     return form;
 }
 
+// Every scheme, and masked Ascon with random bytes from a fixed generator.
+void masked_fill(void*, std::uint8_t* out, std::size_t n) {
+    static std::mt19937_64 rng(9);
+    for (std::size_t i = 0; i < n; ++i) out[i] = std::uint8_t(rng());
+}
+using all_aeads = concat<registry::all_aeads,
+                         scheme_list<masked_ascon<2, masked_fill>,
+                                     masked_ascon<3, masked_fill>>>;
+
 template <class A>
 class AeadStackResidue : public StackResidue<A> {};
-using all_aeads = registry::all_aeads;
 TYPED_TEST_SUITE(AeadStackResidue, typename gtest_types<all_aeads>::type);
 
 TYPED_TEST(AeadStackResidue, NoSecretLeftOnTheStack) {

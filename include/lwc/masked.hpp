@@ -76,6 +76,7 @@ public:
                  std::span<const u8> pt, std::span<u8> ct, std::span<u8, tag_size> tag) {
         if (const error e = detail::check_call(name, false, {}, nonce, ad, pt, ct, tag)) detail::fail(e);
         run<false>(nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+        detail::wipe_stack();
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
@@ -87,6 +88,7 @@ public:
         detail::copy_bytes(received, tag.data(), tag_size);
         const bool ok = run<true>(nonce.data(), ad, ct.data(), pt.data(), ct.size(), received);
         if (!ok) detail::secure_zero(pt.data(), pt.size());
+        detail::wipe_stack();
         return ok;
     }
 
@@ -143,9 +145,10 @@ private:
 
     // SP 800-232, section 4, on shares: initialization, associated data, message (in to
     // out; encrypt when !Decrypt), finalization. Encryption writes the tag; decryption
-    // checks the tag at `tag` and returns whether it verified.
+    // checks the tag at `tag` and returns whether it verified. Out of line: the shares it
+    // leaves on the stack lie below the caller's frame, where wipe_stack() clears them.
     template <bool Decrypt>
-    bool run(const u8* nonce, std::span<const u8> ad, const u8* in, u8* out, std::size_t n,
+    LWC_NOINLINE bool run(const u8* nonce, std::span<const u8> ad, const u8* in, u8* out, std::size_t n,
              u8* tag) noexcept {
         namespace da = detail::ascon;
         refresh_key();
