@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
@@ -13,6 +13,13 @@
 #   icount  instructions per byte on QEMU's Cortex-M4 (-icount, SysTick, as icount.sh)
 #           of one encrypt without AD or one hash, 64 and 1024 bytes, at -O2: the C
 #           code and the ARMv7-M assembly.
+#   masked  masked Ascon-AEAD128, -Os: lwcrypto's lwc::masked::AsconAead128<N> (through
+#           ascon_nist.cpp -DMASKED=N) against ascon-c's protected_bi32_armv6_leveled with N
+#           shares of key, state, message and ciphertext; size -t of the objects (no C
+#           library; ascon-c without its malloc wrapper crypto_aead.c and its printstate.c)
+#           on M4 and M0+, and on QEMU's M4 the instructions per byte of one encrypt of 64
+#           and 1024 bytes (the key shared within the call, in both) and the random bytes
+#           the 64-byte call draws (both from fw_driver.c's lwc_random_fill).
 #   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
 #           size -t of an implementation's objects, no C library, the smallest over its
 #           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
@@ -119,6 +126,60 @@ if [ "$what" = sizes ]; then
             row="$row | $(($(text $cpu -Os "$(ascon_lib $kind $impl $cpu -Os)" "$@") - base))"
         done
         echo "$row |"
+    done
+elif [ "$what" = masked ]; then
+    prot=$asconc/crypto_aead/asconaead128/protected_bi32_armv6_leveled
+    mkdir -p "$tmp/rb"
+    printf '%s\n' '#include <stddef.h>' \
+      'void lwc_random_fill(void *ctx, unsigned char *out, size_t n);' \
+      '#define randombytes(x, n) lwc_random_fill(0, (x), (size_t)(n))' > "$tmp/rb/randombytes.h"
+    # objects WHO N CPU [all]: the objects of ascon-c's form (WHO=ascon-c; with "all" its
+    # byte API crypto_aead.c too) or lwcrypto's (N=1: unmasked) in $tmp/m.
+    objects() {
+        rm -rf "$tmp/m" && mkdir "$tmp/m"
+        if [ "$1" = ascon-c ]; then
+            for f in "$prot"/*.c; do
+                case $(basename "$f") in printstate.c) continue ;; crypto_aead.c) [ "${4:-}" = all ] || continue ;; esac
+                arm-none-eabi-gcc -mcpu="$3" -mthumb -Os -ffunction-sections -fdata-sections \
+                  -DNUM_SHARES_KEY="$2" -DNUM_SHARES_M="$2" -DNUM_SHARES_C="$2" \
+                  -I"$tmp/rb" -I"$prot" -I"$asconc/tests" -c "$f" -o "$tmp/m/$(basename "$f").o" \
+                  2> /dev/null || return 1
+            done
+        else
+            def=-DMASKED="$2"
+            [ "$2" = 1 ] && def=-DAEAD
+            arm-none-eabi-g++ -std=c++20 -mcpu="$3" -mthumb -Os -fno-exceptions -fno-rtti \
+              -ffunction-sections -fdata-sections -I"$top/include" "$def" \
+              -c "$top/bench/peers/ascon_nist.cpp" -o "$tmp/m/ours.o"
+        fi
+    }
+    # ascon-c's protected forms are for ARMv6 and ARMv7 (shifted operands): none for ARMv6-M.
+    size_of() {
+        if objects "$@"; then arm-none-eabi-size -t "$tmp/m"/*.o | tail -n 1 | awk '{ print $1 }'
+        else echo "does not build"; fi
+    }
+    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -c "$cm/startup.c" -o "$tmp/startup.o"
+    counts() {  # WHO N: instructions per byte at 64 and 1024 bytes, random bytes at 64
+        objects "$1" "$2" cortex-m4 all
+        arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffunction-sections -fdata-sections \
+          -DICOUNT -DNAME='"x"' -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16 \
+          "$top/bench/peers/fw_driver.c" "$tmp/startup.o" "$tmp/m"/*.o --specs=rdimon.specs \
+          -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" -Wl,--gc-sections -o "$tmp/i.elf"
+        timeout 600 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+          -icount shift=6 -semihosting-config enable=on,target=native,arg=drv \
+          -kernel "$tmp/i.elf" |
+          awk '$1 == "calib" { k = $2 / 200000 }
+               $1 != "calib" { printf "%.0f | %.0f | %d", $2 / k / 64, $3 / k / 1024, $4 }'
+    }
+    echo "| Ascon-AEAD128, -Os | size M4 | size M0+ | M4 instr./B, 64 B | 1024 B | random bytes, 64 B |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    for row in "lwcrypto 1 unmasked" "lwcrypto 2 masked::AsconAead128<2>" \
+               "lwcrypto 3 masked::AsconAead128<3>" "ascon-c 2 protected_bi32_armv6_leveled, 2 shares" \
+               "ascon-c 3 protected_bi32_armv6_leveled, 3 shares"; do
+        set -- $row
+        who=$1 n=$2
+        shift 2
+        echo "| $who $* | $(size_of $who $n cortex-m4) | $(size_of $who $n cortex-m0plus) | $(counts $who $n) |"
     done
 elif [ "$what" = objects ]; then
     # smallest KIND ARCH: ascon-c's smallest objects, "bytes implementation -Oopt".
