@@ -4,7 +4,8 @@
 # on the firmware trees of make test-firmware (build-fw-m4, build-fw-m0plus: their
 # lwc_leak_target and tvla), every form on both cores in both tests (fixed versus random
 # inputs on the permutation's samples, fixed versus random key over the whole call, as in
-# tests/firmware/CMakeLists.txt), TRACES traces each (default
+# tests/firmware/CMakeLists.txt), and the bivariate test of the 2- and 3-share forms (tvla
+# --order 2), TRACES traces each (default
 # 1,000,000; hours for the masked forms: about 2.3 ms a trace for 2 shares and 8 ms for
 # 3 on one core of an EPYC Zen 5). Writes bench/results/<date>-leakage.md.
 #   bench/leakage/run.sh [TRACES] [FUNCTION ...]
@@ -35,6 +36,14 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key || true
             echo '```'
         done
+        # The bivariate (second-order) test on the permutation's first 1,000 instructions:
+        # the 2-share form must leak (its control), the 3-share form must not.
+        echo '```'
+        for f in leak_masked2 leak_masked3; do
+            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key \
+                --window 6masked7permute --order 2 || true
+        done
+        echo '```'
     done
 } | tee "$out"
 echo "written: $out" >&2

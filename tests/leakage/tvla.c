@@ -19,9 +19,17 @@
  * same sign (one set alone, over some 10^5 samples, exceeds 4.5 somewhere by chance).
  *
  *   tvla ELF FUNCTION [--core cortex-m4|cortex-m0] [--traces N] [--seed S]
- *        [--expect leak|pass] [--threshold T]
+ *        [--expect leak|pass] [--threshold T] [--classes key|inputs] [--window NAME]
+ *        [--order 2 [--span N] [--within D]]
  *     FUNCTION: leak_unmasked, leak_masked2, leak_masked3 (leak_target.cpp)
  *     --traces: in all, half in each set (default 10000)
+ *     --window: only the instructions of functions whose names contain NAME
+ *     --order 2: the bivariate (second-order) test: instead of each sample, the product
+ *       of two samples, each less its mean (the centered product, Schneider and Moradi,
+ *       CHES 2015), for every pair of samples of the first N instructions of the window
+ *       (default 1000) at most D instructions apart (default 16). A d-share masking leaks
+ *       at order d at the latest: two shares of one value combine in such a product. The
+ *       means come from the first tenth of the traces, which the test then leaves out.
  *     --expect leak: exit 0 only if some sample leaks (the control: the test can fail)
  *     --expect pass: exit 0 only if no sample leaks
  * It also fails when two traces differ in length (the code must run in constant time,
@@ -233,15 +241,53 @@ struct stats {
     long n[2];
 };
 
-static void add_trace(struct stats *st, int cls, size_t samples) {
-    for (size_t s = 0; s < samples; ++s) {
-        const double hw = trace_hw[s], hd = trace_hd[s];
-        st->sum[cls][2 * s] += hw;
-        st->sq[cls][2 * s] += hw * hw;
-        st->sum[cls][2 * s + 1] += hd;
-        st->sq[cls][2 * s + 1] += hd * hd;
+static void add_values(struct stats *st, int cls, const double *v, size_t n) {
+    for (size_t s = 0; s < n; ++s) {
+        st->sum[cls][s] += v[s];
+        st->sq[cls][s] += v[s] * v[s];
     }
     ++st->n[cls];
+}
+
+/* The trace's samples: per instruction its Hamming weight, then its distance. */
+static void first_order_values(double *v, size_t samples) {
+    for (size_t s = 0; s < samples; ++s) {
+        v[2 * s] = trace_hw[s];
+        v[2 * s + 1] = trace_hd[s];
+    }
+}
+
+/* --order 2: the pairs of samples (indices into the first-order values) and their means. */
+static size_t *pair_a, *pair_b, npairs;
+static double *mean;
+
+static void make_pairs(const unsigned char *tested, size_t samples, long span, long within) {
+    size_t *pick = malloc(2 * samples * sizeof *pick), n = 0;
+    if (!pick) die("out of memory");
+    for (size_t k = 0; k < samples && (long)(n / 2) < span; ++k)
+        if (tested[k]) pick[n++] = 2 * k, pick[n++] = 2 * k + 1;
+    for (int pass = 0; pass < 2; ++pass) {
+        npairs = 0;
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = i + 1; j < n && (long)(pick[j] / 2 - pick[i] / 2) <= within; ++j) {
+                if (pass) pair_a[npairs] = pick[i], pair_b[npairs] = pick[j];
+                ++npairs;
+            }
+        if (!pass) {
+            pair_a = malloc(npairs * sizeof *pair_a);
+            pair_b = malloc(npairs * sizeof *pair_b);
+            if (!pair_a || !pair_b) die("out of memory");
+        }
+    }
+    free(pick);
+    mean = calloc(2 * samples, sizeof *mean);
+    if (!mean) die("out of memory");
+}
+
+/* The centered products of the pairs, from the first-order values v. */
+static void second_order_values(double *out, const double *v) {
+    for (size_t p = 0; p < npairs; ++p)
+        out[p] = (v[pair_a[p]] - mean[pair_a[p]]) * (v[pair_b[p]] - mean[pair_b[p]]);
 }
 
 /* Welch's t of sample s (2 * instruction + model). */
@@ -265,6 +311,7 @@ int main(int argc, char **argv) {
     long traces = 10000;
     double threshold = 4.5;
     const char *expect = NULL, *core = "cortex-m4", *classes = "key", *window = NULL;
+    long order = 1, span = 1000, within = 16;
     rng_state = 1;
     for (int i = 3; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--traces")) traces = atol(argv[i + 1]);
@@ -274,9 +321,16 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--core")) core = argv[i + 1];
         else if (!strcmp(argv[i], "--classes")) classes = argv[i + 1];
         else if (!strcmp(argv[i], "--window")) window = argv[i + 1];
+        else if (!strcmp(argv[i], "--order")) order = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--span")) span = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--within")) within = atol(argv[i + 1]);
         else die("unknown option");
     }
     if (traces < 8) die("too few traces");
+    if (order != 1 && order != 2) die("--order: 1 or 2");
+    if (span < 1 || within < 0) die("--span at least 1, --within at least 0");
+    /* --order 2: the first tenth of the traces only estimates the means. */
+    const long pilot = order == 2 ? traces / 10 : 0;
     check(uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &uc), "uc_open");
     if (!strcmp(core, "cortex-m4")) check(uc_ctl_set_cpu_model(uc, UC_CPU_ARM_CORTEX_M4), "the core");
     else if (!strcmp(core, "cortex-m0")) check(uc_ctl_set_cpu_model(uc, UC_CPU_ARM_CORTEX_M0), "the core");
@@ -298,7 +352,8 @@ int main(int argc, char **argv) {
     if (!vary_inputs && strcmp(classes, "key")) die("--classes: key or inputs");
     unsigned char fixed[48];  /* key, nonce, plaintext */
     random_fill(fixed, sizeof fixed);
-    size_t samples = 0;
+    size_t samples = 0, nvals = 0;
+    double *v1 = NULL, *v2 = NULL;
     struct stats sets[2] = {{{0}, {0}, {0, 0}}, {{0}, {0}, {0, 0}}};
     uint32_t *pcs = NULL;
     unsigned char *tested = NULL;
@@ -316,12 +371,6 @@ int main(int argc, char **argv) {
         call(fn, 1);
         if (t == 0) {
             samples = trace_len;
-            for (int k = 0; k < 2; ++k)
-                for (int c = 0; c < 2; ++c) {
-                    sets[k].sum[c] = calloc(2 * samples, sizeof(double));
-                    sets[k].sq[c] = calloc(2 * samples, sizeof(double));
-                    if (!sets[k].sum[c] || !sets[k].sq[c]) die("out of memory");
-                }
             pcs = malloc(samples * sizeof *pcs);
             tested = malloc(samples);
             if (!pcs || !tested) die("out of memory");
@@ -330,12 +379,31 @@ int main(int argc, char **argv) {
                 tested[k] = !window || in_function(pcs[k], window);
                 in_window += tested[k];
             }
+            if (order == 2) make_pairs(tested, samples, span, within);
+            nvals = order == 2 ? npairs : 2 * samples;
+            v1 = malloc(2 * samples * sizeof *v1);
+            v2 = malloc((npairs ? npairs : 1) * sizeof *v2);
+            if (!v1 || !v2) die("out of memory");
+            for (int k = 0; k < 2; ++k)
+                for (int c = 0; c < 2; ++c) {
+                    sets[k].sum[c] = calloc(nvals, sizeof(double));
+                    sets[k].sq[c] = calloc(nvals, sizeof(double));
+                    if (!sets[k].sum[c] || !sets[k].sq[c]) die("out of memory");
+                }
         } else if (trace_len != samples) {
             fprintf(stderr, "tvla: trace %ld has %zu instructions, the first had %zu: not constant time\n",
                     t, trace_len, samples);
             return 1;
         }
-        add_trace(&sets[t % 2], cls, samples);
+        first_order_values(v1, samples);
+        if (order == 1) {
+            add_values(&sets[t % 2], cls, v1, nvals);
+        } else if (t < pilot) {
+            for (size_t k = 0; k < 2 * samples; ++k) mean[k] += v1[k] / (double)pilot;
+        } else {
+            second_order_values(v2, v1);
+            add_values(&sets[t % 2], cls, v2, nvals);
+        }
     }
     for (int k = 0; k < 2; ++k)
         if (sets[k].n[0] < 2 || sets[k].n[1] < 2) die("too few traces in a class");
@@ -343,20 +411,32 @@ int main(int argc, char **argv) {
     /* A sample leaks when both sets put it over the threshold, with the same sign. */
     double worst[2][2] = {{0, 0}, {0, 0}};  /* [set][model] */
     size_t leaks = 0;
-    for (size_t s = 0; s < 2 * samples; ++s) {
-        if (!tested[s / 2]) continue;
+    /* The model of a value: 0 weight, 1 distance; a pair counts as distance if either is. */
+    for (size_t s = 0; s < nvals; ++s) {
+        if (order == 1 && !tested[s / 2]) continue;
+        const size_t a = order == 1 ? s : pair_a[s], b = order == 1 ? s : pair_b[s];
         const double ta = welch_t(&sets[0], s), tb = welch_t(&sets[1], s);
-        const int model = (int)(s % 2);
+        const int model = (int)((a | b) % 2);
         if (fabs(ta) > worst[0][model]) worst[0][model] = fabs(ta);
         if (fabs(tb) > worst[1][model]) worst[1][model] = fabs(tb);
-        if (fabs(ta) > threshold && fabs(tb) > threshold && (ta > 0) == (tb > 0) && ++leaks <= 10)
+        if (!(fabs(ta) > threshold && fabs(tb) > threshold && (ta > 0) == (tb > 0)) || ++leaks > 10)
+            continue;
+        if (order == 1)
             printf("  leak: t %.2f and %.2f at instruction %zu (0x%x), Hamming %s\n", ta, tb,
-                   s / 2, pcs[s / 2], model ? "distance" : "weight");
+                   a / 2, pcs[a / 2], model ? "distance" : "weight");
+        else
+            printf("  leak: t %.2f and %.2f at instructions %zu and %zu (0x%x, 0x%x), Hamming %s and %s\n",
+                   ta, tb, a / 2, b / 2, pcs[a / 2], pcs[b / 2], a % 2 ? "distance" : "weight",
+                   b % 2 ? "distance" : "weight");
     }
     printf("%s on %s, fixed versus random %s: %ld traces in two sets, %zu instructions each",
            argv[2], core, vary_inputs ? "nonce and plaintext" : "key", traces, samples);
     if (window) printf(", %zu of them in functions named *%s*", in_window, window);
     printf("\n");
+    if (order == 2)
+        printf("  second order: %zu pairs of samples of the first %ld instructions tested, at most "
+               "%ld apart; means from %ld traces, the test on the other %ld\n",
+               npairs, span, within, pilot, traces - pilot);
     printf("  max |t|: Hamming weight %.2f / %.2f, Hamming distance %.2f / %.2f; "
            "%zu samples over %.1f in both sets\n",
            worst[0][0], worst[1][0], worst[0][1], worst[1][1], leaks, threshold);
@@ -366,7 +446,8 @@ int main(int argc, char **argv) {
         return leaks ? 0 : 1;
     }
     if (expect && !strcmp(expect, "pass")) {
-        printf("  %s\n", leaks ? "FAILED: first-order leakage" : "no first-order leakage found");
+        printf("  %s\n", leaks ? (order == 1 ? "FAILED: first-order leakage" : "FAILED: second-order leakage")
+                              : (order == 1 ? "no first-order leakage found" : "no second-order leakage found"));
         return leaks ? 1 : 0;
     }
     return 0;
