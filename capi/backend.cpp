@@ -75,31 +75,30 @@ struct aead_calls {
             default: return LWC_ERR_ARGUMENT;
         }
     }
-    // Where a refusal traps (firmware: no exceptions, no LWC_ON_ERROR), the public calls,
-    // whose compact path (LWC_SMALL) is one body shared by every scheme: the front end has
-    // checked every argument, so nothing here is refused. Elsewhere try_*, which return.
-    static constexpr bool trapping = lwc::detail::refusals_trap;
+    // The checks of sizes and overlaps are the C++ ones (lwc.cpp has checked the
+    // pointers): try_*, which return what they refuse, or where the scheme has the compact
+    // path (LWC_SMALL builds where a refusal would trap) that path with its refusal
+    // returned, so that a firmware image holds one copy of the checks.
     using key_span = std::span<const u8, A::key_size>;
     using nonce_span = std::span<const u8, A::nonce_size>;
     using tag_span = std::span<u8, A::tag_size>;
-    static int encrypt(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
-                       std::size_t ad_len, const u8* nonce, const u8* key) {
+    static constexpr bool compact = requires { requires A::has_compact_path; };
+    static int compact_status(int r) { return r > 0 ? LWC_OK : r == 0 ? LWC_ERR_VERIFY : LWC_ERR_ARGUMENT; }
+    static int run(bool decrypt, u8* out, const u8* in, std::size_t n, u8* tag, const u8* ad,
+                   std::size_t ad_len, const u8* nonce, const u8* key) {
+        if constexpr (compact)
+            return compact_status(A::run_returning({{{key, A::key_size}, {nonce, A::nonce_size},
+                                                     {ad, ad_len}, {in, n}, {tag, A::tag_size},
+                                                     {out, n}},
+                                                    decrypt}));
         const key_span k(key, A::key_size);
         const nonce_span iv(nonce, A::nonce_size);
-        if constexpr (trapping) {
-            A::encrypt(k, iv, {ad, ad_len}, {pt, n}, {ct, n}, tag_span(tag, A::tag_size));
-            return LWC_OK;
-        }
-        return status(A::try_encrypt(k, iv, {ad, ad_len}, {pt, n}, {ct, n}, tag_span(tag, A::tag_size)));
-    }
-    static int decrypt(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
-                       std::size_t ad_len, const u8* nonce, const u8* key) {
-        const key_span k(key, A::key_size);
-        const nonce_span iv(nonce, A::nonce_size);
-        const std::span<const u8, A::tag_size> t(tag, A::tag_size);
-        if constexpr (trapping)
-            return A::decrypt(k, iv, {ad, ad_len}, {ct, n}, t, {pt, n}) ? LWC_OK : LWC_ERR_VERIFY;
-        return status(A::try_decrypt(k, iv, {ad, ad_len}, {ct, n}, t, {pt, n}));
+        if (decrypt)
+            return status(A::try_decrypt(k, iv, {ad, ad_len}, {in, n},
+                                         std::span<const u8, A::tag_size>(tag, A::tag_size),
+                                         {out, n}));
+        return status(A::try_encrypt(k, iv, {ad, ad_len}, {in, n}, {out, n},
+                                     tag_span(tag, A::tag_size)));
     }
     static std::size_t encrypt_many(const u8* key, lwc_aead_job* jobs, std::size_t count) {
         return in_windows<lwc::encrypt_job>(
@@ -125,7 +124,7 @@ struct aead_calls {
                                : lwc::batch<A>::decrypt(w);
             });
     }
-    static constexpr aead_ops ops{&encrypt, &decrypt};
+    static constexpr aead_ops ops{&run};
     static constexpr aead_batch_ops batch{&encrypt_many, &decrypt_many};
 };
 

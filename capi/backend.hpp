@@ -17,16 +17,16 @@ using u8 = std::uint8_t;
 using hash_desc = struct lwc_hash;  // the name lwc_hash alone is the one-shot function
 using xof_desc = struct lwc_xof;    // likewise lwc_xof
 
-// The operations behind a descriptor's impl_. Arguments are already checked; the C++
-// checks run again (try_encrypt/try_decrypt: nothing thrown across the C ABI, nothing
-// trapped in a build without exceptions) and give an lwc_status.
+// The operations behind a descriptor's impl_. The front end has checked the pointers;
+// sizes and overlaps are the C++ checks (try_encrypt/try_decrypt, or the compact path
+// with its refusal returned: nothing thrown across the C ABI, nothing trapped in a build
+// without exceptions), which give an lwc_status.
 struct aead_ops {
-    int (*encrypt)(u8* ct, u8* tag, const u8* pt, std::size_t n, const u8* ad,
-                   std::size_t ad_len, const u8* nonce, const u8* key);
-    int (*decrypt)(u8* pt, const u8* ct, std::size_t n, const u8* tag, const u8* ad,
-                   std::size_t ad_len, const u8* nonce, const u8* key);
+    // Encrypt (out: ciphertext, in: plaintext, tag written) or decrypt (out: plaintext,
+    // in: ciphertext, tag verified): one function, one copy in a firmware image.
+    int (*run)(bool decrypt, u8* out, const u8* in, std::size_t n, u8* tag, const u8* ad,
+               std::size_t ad_len, const u8* nonce, const u8* key);
 };
-
 // On a hash object constructed at an aligned place inside a caller's lwc_hash_state.
 struct hash_ops {
     void (*init)(void* object);

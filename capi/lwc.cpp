@@ -163,13 +163,31 @@ bool overlaps_any(bytes_at out, std::initializer_list<bytes_at> others) {
 // is not.
 bool bad_alias(bytes_at out, bytes_at in) { return out.p != in.p && overlap(out, in); }
 
-// The arguments of one encryption or decryption (alg listed): the checks of lwc.h.
+// The pointers of one encryption or decryption: tag, nonce and key never NULL, the
+// others NULL only when empty. The one-message calls check no more here: the backend
+// checks sizes and overlaps (the C++ checks, one copy in a firmware image).
+bool pointers_ok(const uint8_t* tag, const uint8_t* nonce, const uint8_t* key, const uint8_t* out,
+                 const uint8_t* in, size_t n, const uint8_t* ad, size_t ad_len) {
+    return tag != nullptr && nonce != nullptr && key != nullptr && !bad_buffer(out, n) &&
+           !bad_buffer(in, n) && !bad_buffer(ad, ad_len);
+}
+
+// lwc_aead_encrypt and lwc_aead_decrypt, one body: the descriptor and the pointers checked
+// here, sizes and overlaps by the backend.
+int run_aead(const lwc_aead* alg, bool decrypt, uint8_t* out, const uint8_t* in, size_t n,
+             const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
+             const uint8_t* key) {
+    if ((alg = resolved(alg)) == nullptr || !pointers_ok(tag, nonce, key, out, in, n, ad, ad_len))
+        return LWC_ERR_ARGUMENT;
+    return ops_of(alg).run(decrypt, out, in, n, const_cast<uint8_t*>(tag), ad, ad_len, nonce, key);
+}
+
+// The arguments of one job of a batch (alg listed): the checks of lwc.h, here, before the
+// backend runs the checked jobs together.
 bool encrypt_args_ok(const lwc_aead* alg, const uint8_t* ct, const uint8_t* tag,
                      const uint8_t* pt, size_t pt_len, const uint8_t* ad, size_t ad_len,
                      const uint8_t* nonce, const uint8_t* key) {
-    if (tag == nullptr || nonce == nullptr || key == nullptr || bad_buffer(ct, pt_len) ||
-        bad_buffer(pt, pt_len) || bad_buffer(ad, ad_len))
-        return false;
+    if (!pointers_ok(tag, nonce, key, ct, pt, pt_len, ad, ad_len)) return false;
     const bytes_at out{ct, pt_len}, t{tag, alg->tag_size}, a{ad, ad_len},
         n{nonce, alg->nonce_size}, k{key, alg->key_size};
     return !bad_alias(out, {pt, pt_len}) && !overlaps_any(out, {t, a, n, k}) &&
@@ -178,9 +196,7 @@ bool encrypt_args_ok(const lwc_aead* alg, const uint8_t* ct, const uint8_t* tag,
 bool decrypt_args_ok(const lwc_aead* alg, const uint8_t* pt, const uint8_t* ct, size_t ct_len,
                      const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if (tag == nullptr || nonce == nullptr || key == nullptr || bad_buffer(ct, ct_len) ||
-        bad_buffer(pt, ct_len) || bad_buffer(ad, ad_len))
-        return false;
+    if (!pointers_ok(tag, nonce, key, pt, ct, ct_len, ad, ad_len)) return false;
     const bytes_at out{pt, ct_len};
     return !bad_alias(out, {ct, ct_len}) &&
            !overlaps_any(out, {{tag, alg->tag_size}, {ad, ad_len}, {nonce, alg->nonce_size},
@@ -276,17 +292,13 @@ const struct lwc_hash* lwc_hash_find(const char* name) { return find(active().ha
 int lwc_aead_encrypt(const lwc_aead* alg, uint8_t* ct, uint8_t* tag, const uint8_t* pt,
                      size_t pt_len, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if ((alg = resolved(alg)) == nullptr || !encrypt_args_ok(alg, ct, tag, pt, pt_len, ad, ad_len, nonce, key))
-        return LWC_ERR_ARGUMENT;
-    return ops_of(alg).encrypt(ct, tag, pt, pt_len, ad, ad_len, nonce, key);
+    return run_aead(alg, false, ct, pt, pt_len, tag, ad, ad_len, nonce, key);
 }
 
 int lwc_aead_decrypt(const lwc_aead* alg, uint8_t* pt, const uint8_t* ct, size_t ct_len,
                      const uint8_t* tag, const uint8_t* ad, size_t ad_len, const uint8_t* nonce,
                      const uint8_t* key) {
-    if ((alg = resolved(alg)) == nullptr || !decrypt_args_ok(alg, pt, ct, ct_len, tag, ad, ad_len, nonce, key))
-        return LWC_ERR_ARGUMENT;
-    return ops_of(alg).decrypt(pt, ct, ct_len, tag, ad, ad_len, nonce, key);
+    return run_aead(alg, true, pt, ct, ct_len, tag, ad, ad_len, nonce, key);
 }
 
 // Batches: every job checked as the single-message call checks its arguments (status

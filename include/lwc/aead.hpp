@@ -97,10 +97,13 @@ struct aead_call {
     enum { key, nonce, ad, in, tag, out };  // the outputs last: the tag (encrypt), out
     std::span<const u8> buffers[6];          // the tag: encrypt's output, decrypt's to verify
     bool decrypt;
+    bool returns_refusal = false;  // a refused call returns -1 rather than trapping (C ABI)
 };
 using aead_kernel = void (*)(const aead_call&, u8* tag);
 
-LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noexcept {
+// 1: done (and, decrypting, the tag verified); 0: the tag did not verify; -1: refused,
+// nothing written (only with returns_refusal; otherwise a refusal traps).
+LWC_NOINLINE inline int run_compact(const aead_call& c, aead_kernel kernel) noexcept {
     const auto& b = c.buffers;
     // The checks of check_call as a loop without its texts: each output against every
     // buffer before it in the list, out exactly in place on in allowed.
@@ -109,7 +112,10 @@ LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noe
         for (int i = 0; i < o; ++i)
             bad |= overlap(b[o], b[i]) &&
                    !(o == aead_call::out && i == aead_call::in && b[o].data() == b[i].data());
-    if (bad) trap();
+    if (bad) {
+        if (c.returns_refusal) return -1;
+        trap();
+    }
     u8 expected[32];  // the longest tag (Schwaemm256-256)
     // Zeroed first: the kernel writes it through a pointer the compiler does not follow.
     secure_zero(expected, sizeof expected);
@@ -176,7 +182,7 @@ struct aead_base {
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
         if constexpr (compact) {
-            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact);
+            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact) > 0;
         } else {
             const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
             if (e && e.code != errc::forged) fail(e);
@@ -227,6 +233,19 @@ private:
     // refused call traps, and for schemes with one body for both directions.
     static constexpr bool compact = refusals_trap && LWC_SMALL &&
                                     requires { &Impl::run_either; };
+
+public:
+    // The compact path with a refusal returned rather than trapped, for the C ABI, which
+    // reports it: run_compact's 1, 0 (forged) or -1 (refused, nothing written).
+    static constexpr bool has_compact_path = compact;
+    [[nodiscard]] static int run_returning(aead_call c) noexcept
+        requires compact
+    {
+        c.returns_refusal = true;
+        return run_compact(c, &kernel_compact);
+    }
+
+private:
 
     // The scheme's kernel, out of line: whatever it leaves on the stack (its own copies
     // of key and state, and registers the compiler spilled) lies below the caller's

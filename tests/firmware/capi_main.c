@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* A firmware program in C over liblwc.a and lwc.h: every KAT record of every AEAD and
  * hash the library lists, encrypted, decrypted (and a forged tag refused) and hashed
- * through the C ABI. Usage: capi KAT_DIR; exit status 0 when everything passed. */
+ * through the C ABI, and each AEAD's refusals (an overlap, a NULL tag: LWC_ERR_ARGUMENT,
+ * nothing written; exactly in place: done). Usage: capi KAT_DIR; exit status 0 when
+ * everything passed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +44,30 @@ static int aead_record(const lwc_aead *a, const struct kat_record *r) {
     return 1;
 }
 
+/* What lwc.h refuses with LWC_ERR_ARGUMENT and nothing written, and in place, which it
+ * allows. The overlaps are the backend's checks (the compact path on these builds). */
+static uint8_t area[160];
+static int untouched(void) {
+    for (size_t i = 0; i < sizeof area; ++i)
+        if (area[i] != 0x5a) return 0;
+    return 1;
+}
+static void refusals(const lwc_aead *a) {
+    static const uint8_t key[LWC_AEAD_MAX_KEY_SIZE], nonce[LWC_AEAD_MAX_NONCE_SIZE];
+    uint8_t tag[LWC_AEAD_MAX_TAG_SIZE];
+    memset(area, 0x5a, sizeof area);
+    if (lwc_aead_encrypt(a, area + 1, tag, area, 20, NULL, 0, nonce, key) != LWC_ERR_ARGUMENT ||
+        lwc_aead_encrypt(a, area, area + 10, area + 40, 20, NULL, 0, nonce, key) != LWC_ERR_ARGUMENT ||
+        lwc_aead_encrypt(a, area, NULL, area + 40, 20, NULL, 0, nonce, key) != LWC_ERR_ARGUMENT ||
+        lwc_aead_decrypt(a, area, area + 40, 20, area + 10, NULL, 0, nonce, key) != LWC_ERR_ARGUMENT ||
+        lwc_aead_decrypt(a, area + 41, area + 40, 20, tag, NULL, 0, nonce, key) != LWC_ERR_ARGUMENT ||
+        !untouched())
+        fail(a->name, "an overlap or a NULL tag is not refused, or the refused call wrote", -1);
+    if (lwc_aead_encrypt(a, area, tag, area, 20, NULL, 0, nonce, key) != LWC_OK ||
+        lwc_aead_decrypt(a, area, area, 20, tag, NULL, 0, nonce, key) != LWC_OK || area[0] != 0x5a)
+        fail(a->name, "in place is refused or wrong", -1);
+}
+
 static int hash_record(const struct lwc_hash *h, const struct kat_record *r) {
     size_t nm, nd;
     const uint8_t *msg = kat_field(r, "Msg", &nm), *md = kat_field(r, "MD", &nd);
@@ -75,8 +101,10 @@ int main(int argc, char **argv) {
         printf("usage: capi KAT_DIR\n");
         return 2;
     }
-    for (size_t i = 0; i < lwc_aead_count(); ++i)
+    for (size_t i = 0; i < lwc_aead_count(); ++i) {
         run_kat(argv[1], lwc_aead_at(i)->name, lwc_aead_at(i), check_aead);
+        refusals(lwc_aead_at(i));
+    }
     for (size_t i = 0; i < lwc_hash_count(); ++i)
         run_kat(argv[1], lwc_hash_at(i)->name, lwc_hash_at(i), check_hash);
     printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
