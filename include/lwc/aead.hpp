@@ -97,25 +97,24 @@ struct aead_call {
     enum { key, nonce, ad, in, tag, out };  // the outputs last: the tag (encrypt), out
     std::span<const u8> buffers[6];          // the tag: encrypt's output, decrypt's to verify
     bool decrypt;
-    bool returns_refusal = false;  // a refused call returns -1 rather than trapping (C ABI)
 };
 using aead_kernel = void (*)(const aead_call&, u8* tag);
 
-// 1: done (and, decrypting, the tag verified); 0: the tag did not verify; -1: refused,
-// nothing written (only with returns_refusal; otherwise a refusal traps).
-LWC_NOINLINE inline int run_compact(const aead_call& c, aead_kernel kernel) noexcept {
+// The checks of check_call as a loop without its texts: each output against every
+// buffer before it in the list, out exactly in place on in allowed.
+LWC_ALWAYS_INLINE bool compact_refuses(const aead_call& c) noexcept {
     const auto& b = c.buffers;
-    // The checks of check_call as a loop without its texts: each output against every
-    // buffer before it in the list, out exactly in place on in allowed.
     bool bad = b[aead_call::out].size() != b[aead_call::in].size();
     for (int o = aead_call::out; o >= aead_call::out - !c.decrypt; --o)
         for (int i = 0; i < o; ++i)
             bad |= overlap(b[o], b[i]) &&
                    !(o == aead_call::out && i == aead_call::in && b[o].data() == b[i].data());
-    if (bad) {
-        if (c.returns_refusal) return -1;
-        trap();
-    }
+    return bad;
+}
+
+LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noexcept {
+    if (compact_refuses(c)) trap();
+    const auto& b = c.buffers;
     u8 expected[32];  // the longest tag (Schwaemm256-256)
     // Zeroed first: the kernel writes it through a pointer the compiler does not follow.
     secure_zero(expected, sizeof expected);
@@ -129,6 +128,15 @@ LWC_NOINLINE inline int run_compact(const aead_call& c, aead_kernel kernel) noex
     }
     wipe_stack();
     return ok;
+}
+
+// The same call with its refusal returned rather than trapped (the C ABI reports it):
+// 1 done (and a decrypted tag verified), 0 forged, -1 refused with nothing written. Its
+// own copy of the checks, so that run_compact, which every header call uses, stays as
+// small as it was.
+LWC_NOINLINE inline int run_compact_returning(const aead_call& c, aead_kernel kernel) noexcept {
+    if (compact_refuses(c)) return -1;
+    return run_compact(c, kernel);
 }
 
 }  // namespace detail
@@ -182,7 +190,7 @@ struct aead_base {
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
         if constexpr (compact) {
-            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact) > 0;
+            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact);
         } else {
             const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
             if (e && e.code != errc::forged) fail(e);
@@ -238,11 +246,10 @@ public:
     // The compact path with a refusal returned rather than trapped, for the C ABI, which
     // reports it: run_compact's 1, 0 (forged) or -1 (refused, nothing written).
     static constexpr bool has_compact_path = compact;
-    [[nodiscard]] static int run_returning(aead_call c) noexcept
+    [[nodiscard]] static int run_returning(const aead_call& c) noexcept
         requires compact
     {
-        c.returns_refusal = true;
-        return run_compact(c, &kernel_compact);
+        return run_compact_returning(c, &kernel_compact);
     }
 
 private:
