@@ -83,7 +83,9 @@ struct aead_calls {
     using nonce_span = std::span<const u8, A::nonce_size>;
     using tag_span = std::span<u8, A::tag_size>;
     static constexpr bool compact = requires { requires A::has_compact_path; };
-    static int compact_status(int r) { return r > 0 ? LWC_OK : r == 0 ? LWC_ERR_VERIFY : LWC_ERR_ARGUMENT; }
+    static int compact_status(int r) {
+        return r > 0 ? LWC_OK : r == 0 ? LWC_ERR_VERIFY : LWC_ERR_ARGUMENT;
+    }
     static int run(bool decrypt, u8* out, const u8* in, std::size_t n, u8* tag, const u8* ad,
                    std::size_t ad_len, const u8* nonce, const u8* key) {
         if constexpr (compact)
