@@ -4,7 +4,9 @@
 # step `make <step>` with its output in test-logs/<step>.log), then the last steps alone
 # (the timing tests, which another lane's load would disturb). A failing step stops its
 # lane, and the other lane stops before its next step; the failing step's log ends the
-# output. At the end: every step that ran, its lane and seconds, and the wall time.
+# output. At the end: every step that ran, its lane, its wall seconds and its CPU seconds
+# (user + system of everything it ran: two lanes share the cores, so a step's wall time
+# depends on what runs beside it, its CPU time much less), and the wall time.
 #   tools/make_test.sh "LANE_A_STEPS" "LANE_B_STEPS" "LAST_STEPS"
 set -u
 export LWC_TEST_LANES=1  # steps that need an idle machine leave that part to a last step
@@ -15,12 +17,15 @@ failed="$logs/FAILED"
 start=$(date +%s)
 
 run_step() {  # lane step
-    local t0 status
+    local t0 status cpu
     t0=$(date +%s)
     printf '[%s] %s ...\n' "$1" "$2"
-    make --no-print-directory "$2" > "$logs/$2.log" 2>&1
+    # Each lane is a subshell of its own: `time` counts this step's processes alone.
+    { TIMEFORMAT='%U %S'; time make --no-print-directory "$2" > "$logs/$2.log" 2>&1; } 2> "$logs/$2.cpu"
     status=$?
-    printf '%s %s %s %s\n' "$2" "$1" $(( $(date +%s) - t0 )) "$status" >> "$logs/times"
+    cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$logs/$2.cpu")
+    rm -f "$logs/$2.cpu"
+    printf '%s %s %s %s %s\n' "$2" "$1" $(( $(date +%s) - t0 )) "$status" "$cpu" >> "$logs/times"
     printf '[%s] %s: %s in %s s\n' "$1" "$2" "$([ $status = 0 ] && echo ok || echo FAILED)" \
         $(( $(date +%s) - t0 ))
     [ $status = 0 ] || echo "$2" >> "$failed"
@@ -42,11 +47,13 @@ run_lane B $2 &
 wait
 [ -e "$failed" ] || run_lane last $3
 
-printf '\n%-24s %-5s %8s\n' step lane seconds
-while read -r step lane seconds status; do
-    printf '%-24s %-5s %8s%s\n' "$step" "$lane" "$seconds" "$([ "$status" = 0 ] || echo '  FAILED')"
+printf '\n%-24s %-5s %8s %8s\n' step lane seconds 'CPU s'
+total_cpu=0
+while read -r step lane seconds status cpu; do
+    printf '%-24s %-5s %8s %8s%s\n' "$step" "$lane" "$seconds" "$cpu" "$([ "$status" = 0 ] || echo '  FAILED')"
+    total_cpu=$((total_cpu + cpu))
 done < "$logs/times"
-printf '%-24s %-5s %8s\n' 'total (wall)' '' $(( $(date +%s) - start ))
+printf '%-24s %-5s %8s %8s\n' 'total (wall, CPU)' '' $(( $(date +%s) - start )) "$total_cpu"
 if [ -e "$failed" ]; then
     for step in $(cat "$failed"); do
         printf '\n--- the end of %s/%s.log ---\n' "$logs" "$step"

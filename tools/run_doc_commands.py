@@ -78,6 +78,21 @@ def copy_checkout(src, dest):
             shutil.copy2(s, d)
 
 
+def ccache_env(scratch):
+    """Under make test's ccache (CCACHE_BASEDIR set): the caller's cache (the block's
+    $HOME would give ccache an empty one), the copy's paths hashed as relative ones and
+    the generator of make test's trees, so that a block's `cmake -S . -B build` finds the
+    main tree's objects (the same commands) instead of compiling liblwc again. The
+    commands do the same under any generator."""
+    if "CCACHE_BASEDIR" not in os.environ or not shutil.which("ninja") or not shutil.which("ccache"):
+        return {}
+    cache = subprocess.run(["ccache", "-k", "cache_dir"], capture_output=True, text=True)
+    if cache.returncode != 0 or not cache.stdout.strip():
+        return {}
+    return {"CCACHE_DIR": cache.stdout.strip(), "CCACHE_BASEDIR": str(scratch),
+            "CMAKE_GENERATOR": "Ninja"}
+
+
 def main():
     top = Path(__file__).resolve().parent.parent
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -106,6 +121,7 @@ def main():
         env = dict(os.environ, HOME=str(scratch / "home"), LWC_SRC=str(scratch / "lwcrypto"))
         for var in ("CMAKE_BUILD_TYPE", "CMAKE_GENERATOR", "PKG_CONFIG_PATH", "LD_LIBRARY_PATH"):
             env.pop(var, None)  # the block must not depend on the caller's environment
+        env.update(ccache_env(scratch))
         t0 = time.monotonic()
         run = subprocess.run(["sh", "-e", "-c", text], cwd=scratch, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
