@@ -78,19 +78,16 @@ def copy_checkout(src, dest):
             shutil.copy2(s, d)
 
 
-def ccache_env(scratch):
-    """Under make test's ccache (CCACHE_BASEDIR set): the caller's cache (the block's
-    $HOME would give ccache an empty one), the copy's paths hashed as relative ones and
-    the generator of make test's trees, so that a block's `cmake -S . -B build` finds the
-    main tree's objects (the same commands) instead of compiling liblwc again. The
-    commands do the same under any generator."""
+def caller_ccache_dir():
+    """The caller's ccache directory under make test's ccache (CCACHE_BASEDIR set), or
+    None. A block gets it, its copy as the base dir (paths hashed as relative ones) and
+    the generator of make test's trees, so that its `cmake -S . -B build` finds the main
+    tree's objects (the same commands) instead of compiling liblwc again; the block's own
+    $HOME would give ccache an empty cache. The commands do the same under any generator."""
     if "CCACHE_BASEDIR" not in os.environ or not shutil.which("ninja") or not shutil.which("ccache"):
-        return {}
+        return None
     cache = subprocess.run(["ccache", "-k", "cache_dir"], capture_output=True, text=True)
-    if cache.returncode != 0 or not cache.stdout.strip():
-        return {}
-    return {"CCACHE_DIR": cache.stdout.strip(), "CCACHE_BASEDIR": str(scratch),
-            "CMAKE_GENERATOR": "Ninja"}
+    return cache.stdout.strip() if cache.returncode == 0 and cache.stdout.strip() else None
 
 
 def main():
@@ -110,6 +107,7 @@ def main():
         print("no `sh tested` block found", file=sys.stderr)
         return 1
     failed = []
+    cache_dir = caller_ccache_dir()
     for f, line, text in blocks:
         where = f"{f.resolve().relative_to(src) if f.resolve().is_relative_to(src) else f}:{line}"
         print(f"--- {where}\n{text}", end="", flush=True)
@@ -121,7 +119,8 @@ def main():
         env = dict(os.environ, HOME=str(scratch / "home"), LWC_SRC=str(scratch / "lwcrypto"))
         for var in ("CMAKE_BUILD_TYPE", "CMAKE_GENERATOR", "PKG_CONFIG_PATH", "LD_LIBRARY_PATH"):
             env.pop(var, None)  # the block must not depend on the caller's environment
-        env.update(ccache_env(scratch))
+        if cache_dir:
+            env.update(CCACHE_DIR=cache_dir, CCACHE_BASEDIR=str(scratch), CMAKE_GENERATOR="Ninja")
         t0 = time.monotonic()
         run = subprocess.run(["sh", "-e", "-c", text], cwd=scratch, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
