@@ -51,11 +51,11 @@ inline block load_last(const u8* p, std::size_t n) noexcept {
 struct mode {
     static constexpr std::string_view backend = "portable";
     block y;
-    gift128::key_words key;
+    gift128::key_schedule key;
     u64 offset;
 
     void initialize(const u8* k, const u8* nonce) noexcept {
-        key = gift128::load_key(k);
+        gift128::schedule_key(key, k);
         y = gift128::load_block(nonce);
         gift128::encrypt(y, key);
         offset = u64(y[0]) << 32 | y[1];

@@ -124,4 +124,182 @@ LWC_NOINLINE inline void encrypt(block& s, const key_words& key) noexcept {
     secure_zero(k);
 }
 
+
+// Fixsliced GIFT-128 (Adomnicai, Najm, Peyrin, "Fixslicing: a new GIFT representation",
+// TCHES 2020/3), derived here for GIFT-COFB's representation: PermBits moves no bit of
+// word 3 (the word of the round constant) that another word's S-box cell needs, if the
+// other words move instead by P3^-1 P_W. Word W then holds its bits in the order
+// sigma_r = P3^-r, the same for all four words (so the S-box still finds a cell's bits at
+// one position), and P3 has order 5: after every fifth round sigma is the identity again.
+// A round's moves (sigma_{r+1} P_W sigma_r^-1, for r mod 5 = 0..4) are rotations of
+// nibbles, 16-bit halves, pairs, bytes and words, a few operations each where PermBits
+// takes some forty; the round keys and constants are put in sigma_{r+1}'s order before.
+// Not in builds for size: the round keys are 320 bytes and the code larger.
+#if !LWC_SMALL
+namespace fixsliced {
+
+// The bits of every group of Bits bits (4, 8, 16 or 32) rotated right by K.
+template <int Bits, int K>
+constexpr LWC_ALWAYS_INLINE u32 group_ror(u32 x) noexcept {
+    constexpr u32 low = [] {  // the bits of a group that move down
+        u32 m = (u32(1) << (Bits - K)) - 1;
+        for (int b = Bits; b < 32; b *= 2) m |= m << b;
+        return m;
+    }();
+    return ((x >> K) & low) | ((x << (Bits - K)) & ~low);
+}
+
+// The moves of round r mod 5 = J on words 0..2 (word 3 keeps its place).
+template <int J>
+LWC_ALWAYS_INLINE void move_slices(block& s) noexcept {
+    if constexpr (J == 0) {
+        s[0] = group_ror<4, 1>(s[0]), s[1] = group_ror<4, 2>(s[1]), s[2] = group_ror<4, 3>(s[2]);
+    } else if constexpr (J == 1) {
+        s[0] = group_ror<16, 4>(s[0]), s[1] = group_ror<16, 8>(s[1]), s[2] = group_ror<16, 12>(s[2]);
+    } else if constexpr (J == 2) {  // pairs exchanged: in the low half, all, the high half
+        s[0] = rotr32(swap_bits(s[0], u32(0x00005555), 1), 16);
+        s[1] = swap_bits(s[1], u32(0x55555555), 1);
+        s[2] = rotr32(swap_bits(s[2], u32(0x55550000), 1), 16);
+    } else if constexpr (J == 3) {
+        s[0] = group_ror<8, 6>(s[0]), s[1] = group_ror<8, 4>(s[1]), s[2] = group_ror<8, 2>(s[2]);
+    } else {
+        s[0] = rotr32(s[0], 24), s[1] = rotr32(s[1], 16), s[2] = rotr32(s[2], 8);
+    }
+}
+
+// sigma_K (K = 1..4): the bit at position y to position rotl5(y, 2K) ^ c_K (P3 maps the
+// five bits of a position affinely). The rotation as four exchanges of two position
+// bits, then each complemented position bit as an exchange of neighbouring blocks.
+template <int K>
+constexpr LWC_ALWAYS_INLINE u32 sigma(u32 x) noexcept {
+    // Position bits (4..0) rotated left by 2K, then complemented where c_K has a one.
+    if constexpr (K == 1) {  // c = 00011
+        x = swap_bits(x, u32(0x00aa00aa), 7), x = swap_bits(x, u32(0x0000cccc), 14);
+        x = swap_bits(x, u32(0x00f000f0), 4), x = swap_bits(x, u32(0x0000ff00), 8);
+        return group_ror<4, 2>(group_ror<2, 1>(x));
+    } else if constexpr (K == 2) {  // c = 01111
+        x = swap_bits(x, u32(0x22222222), 1), x = swap_bits(x, u32(0x0c0c0c0c), 2);
+        x = swap_bits(x, u32(0x00f000f0), 4), x = swap_bits(x, u32(0x0000ff00), 8);
+        return group_ror<16, 8>(group_ror<8, 4>(group_ror<4, 2>(group_ror<2, 1>(x))));
+    } else if constexpr (K == 3) {  // c = 11110
+        x = swap_bits(x, u32(0x0000aaaa), 15), x = swap_bits(x, u32(0x0000cccc), 14);
+        x = swap_bits(x, u32(0x0000f0f0), 12), x = swap_bits(x, u32(0x0000ff00), 8);
+        return rotr32(group_ror<16, 8>(group_ror<8, 4>(group_ror<4, 2>(x))), 16);
+    } else {  // c = 11000
+        x = swap_bits(x, u32(0x0a0a0a0a), 3), x = swap_bits(x, u32(0x00cc00cc), 6);
+        x = swap_bits(x, u32(0x0000f0f0), 12), x = swap_bits(x, u32(0x0000ff00), 8);
+        return rotr32(group_ror<16, 8>(x), 16);
+    }
+}
+// In round r's order: sigma_{r mod 5 + 1}, the identity for the fifth.
+template <int J>
+constexpr LWC_ALWAYS_INLINE u32 in_round_order(u32 x) noexcept {
+    if constexpr (J == 4) return x;
+    else return sigma<J + 1>(x);
+}
+
+// Word 3's constant of every round, in its round's order.
+inline constexpr std::array<u32, rounds> round_constant_words = [] {
+    std::array<u32, rounds> c{};
+    for (int r = 0; r < rounds; ++r) {
+        const u32 x = 0x80000000u ^ round_constants[std::size_t(r)];
+        const int j = r % 5;
+        c[std::size_t(r)] = j == 0 ? in_round_order<0>(x) : j == 1 ? in_round_order<1>(x)
+                          : j == 2 ? in_round_order<2>(x) : j == 3 ? in_round_order<3>(x) : x;
+    }
+    return c;
+}();
+
+// The round keys of all 40 rounds, each in its round's order, grouped by r mod 5 = J
+// (so that each group's reordering is one vectorizable loop): round 5q + J adds words
+// 16J + 2q to word 2 and 16J + 2q + 1 to word 1.
+using round_keys = std::array<u32, 2 * rounds>;
+
+template <int J>
+LWC_ALWAYS_INLINE void order_keys(u32* group) noexcept {
+    for (int i = 0; i < 16; ++i) group[i] = in_round_order<J>(group[i]);
+}
+
+inline void expand(round_keys& rk, const key_words& key) noexcept {
+    key_words k = key;
+    for (int r = 0; r < rounds; ++r) {
+        u32* w = &rk[std::size_t(16 * (r % 5) + 2 * (r / 5))];
+        w[0] = k[1];
+        w[1] = k[3];
+        next_key(k);
+    }
+    secure_zero(k);
+    order_keys<0>(&rk[0]);
+    order_keys<1>(&rk[16]);
+    order_keys<2>(&rk[32]);
+    order_keys<3>(&rk[48]);
+}
+
+// sub_cells with a shorter chain of dependent steps (7 against 10; one block is a chain
+// of them): its last AND, s0' & (s1' ^ s3 ^ s2'), rewritten by s0' & s2' = s0' & ~s2
+// (s2' = s2 ^ (s0' | s1')) as (s0' & (s1' ^ s3)) ^ (s0' & ~s2). Six more operations,
+// which cores that issue one at a time pay for: those (32-bit) keep sub_cells.
+LWC_ALWAYS_INLINE void sub_cells_shallow(block& s) noexcept {
+#if UINTPTR_MAX > 0xffffffffu
+    const u32 s1 = s[1] ^ (s[0] & s[2]);
+    const u32 s0 = s[0] ^ (s1 & s[3]);
+    const u32 s2 = s[2] ^ (s0 | s1);
+    const u32 t = s1 ^ s[3];
+    s[1] = t ^ s2;
+    s[0] = ~(s[3] ^ s2);
+    s[2] = s2 ^ (s0 & t) ^ (s0 & ~s[2]);
+    s[3] = s0;
+#else
+    sub_cells(s);
+#endif
+}
+
+// Round 5q + J.
+template <int J>
+LWC_ALWAYS_INLINE void round(block& s, const round_keys& rk, int q) noexcept {
+    sub_cells_shallow(s);
+    move_slices<J>(s);
+    s[2] ^= rk[std::size_t(16 * J + 2 * q)];
+    s[1] ^= rk[std::size_t(16 * J + 2 * q + 1)];
+    s[3] ^= round_constant_words[std::size_t(5 * q + J)];
+#if defined(__clang__)
+    // Clang packs the three words' moves into vector registers, a longer chain (210
+    // against 165 ns a block on AMD Zen 4); the barriers keep them in general registers.
+    // GCC keeps them there without, and is slower with them (8%).
+    for (u32& w : s) w = value_barrier(w);
+#endif
+}
+
+// On a copy of the block: the round keys are words too, and a store to the caller's block
+// might change them as far as the compiler knows (it kept the block in memory).
+LWC_NOINLINE inline void encrypt(block& b, const round_keys& rk) noexcept {
+    block s = b;
+    for (int q = 0; q < rounds / 5; ++q) {
+        round<0>(s, rk, q);
+        round<1>(s, rk, q);
+        round<2>(s, rk, q);
+        round<3>(s, rk, q);
+        round<4>(s, rk, q);
+    }
+    b = s;
+}
+
+}  // namespace fixsliced
+#endif
+
+// What a mode keeps of the key, and the encryption under it: the fixsliced round keys,
+// or in builds for size the key itself (the compact rounds derive theirs as they go).
+#if LWC_SMALL
+using key_schedule = key_words;
+inline void schedule_key(key_schedule& ks, const u8* k) noexcept { ks = load_key(k); }
+#else
+using key_schedule = fixsliced::round_keys;
+inline void schedule_key(key_schedule& ks, const u8* k) noexcept {
+    key_words w = load_key(k);
+    fixsliced::expand(ks, w);
+    secure_zero(w);
+}
+using fixsliced::encrypt;
+#endif
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::gift128
