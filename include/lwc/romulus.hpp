@@ -90,20 +90,34 @@ void rho(rows& s, const u8* in, u8* out, std::size_t n) noexcept {
 // The state's final G as the tag.
 inline void store_tag(u8* tag, const rows& s) noexcept { skinny128::store_rows(tag, g_of(s)); }
 
-// The counter and tweakey of the N and M modes' calls.
+// The counter and tweakey of the N and M modes' calls; outside builds for size, the
+// schedule of (nonce, key), the TK2 and TK3 of most calls.
 struct tweak_state {
     rows s{}, key, nonce;
     u64 count = 1;
+#if !LWC_SMALL
+    skinny128::fixed_tweakeys nonce_key;
+#endif
 
     void start(const u8* k, const u8* n) noexcept {
         key = skinny128::load_rows(k);
         nonce = skinny128::load_rows(n);
+#if !LWC_SMALL
+        skinny128::schedule_fixed(nonce_key, nonce, key);
+#endif
         s = {};
         count = 1;
     }
     void step() noexcept { count = next_count(count); }
     void encrypt(u8 domain, const rows& tk2) noexcept {
         skinny128::encrypt(s, tk1_of(count, domain), tk2, key);
+    }
+    void encrypt_under_nonce(u8 domain) noexcept {
+#if LWC_SMALL
+        encrypt(domain, nonce);
+#else
+        skinny128::encrypt(s, tk1_of(count, domain), nonce_key);
+#endif
     }
 };
 
@@ -145,7 +159,7 @@ struct n_mode {
             t.step();
             add(t.s, load_padded(p, n));  // (no AD: a zero block, nothing to add)
         }
-        t.encrypt(domain, t.nonce);
+        t.encrypt_under_nonce(domain);
     }
 
     template <bool Decrypt>
@@ -154,11 +168,11 @@ struct n_mode {
         for (; n > block_size; n -= block_size, in += block_size, out += block_size) {
             rho<Decrypt>(t.s, in, out, block_size);
             t.step();
-            t.encrypt(0x04, t.nonce);
+            t.encrypt_under_nonce(0x04);
         }
         t.step();
         if (n > 0) rho<Decrypt>(t.s, in, out, n);
-        t.encrypt(n == block_size ? 0x14 : 0x15, t.nonce);
+        t.encrypt_under_nonce(n == block_size ? 0x14 : 0x15);
     }
 
     void finalize(u8* tag) noexcept { store_tag(tag, t.s); }
@@ -217,7 +231,7 @@ struct m_kernel {
         }
         const u8 domain = m_final_domain(ad.size(), n);
         t.step();
-        t.encrypt(domain, t.nonce);
+        t.encrypt_under_nonce(domain);
         store_tag(tag, t.s);
         if constexpr (!Decrypt) {
             t.s = skinny128::load_rows(tag);
@@ -232,7 +246,7 @@ struct m_kernel {
         t.count = 1;
         for (; n > 0; in += block_size, out += block_size) {
             const std::size_t take = n < block_size ? n : block_size;
-            t.encrypt(0x24, t.nonce);
+            t.encrypt_under_nonce(0x24);
             rho<Decrypt>(t.s, in, out, take);
             t.step();
             n -= take;
