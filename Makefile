@@ -379,14 +379,23 @@ test-manifests: deps-manifests
 	@if [ -x $(TOOLS_DIR)/bin/arduino-lint ]; then set -x; \
 	  $(TOOLS_DIR)/bin/arduino-lint --library-manager submit --compliance strict build-arduino/lwcrypto; \
 	else echo "arduino-lint: not installed (the Go module proxy did not serve it); checked by tools/check_manifests.py above"; fi
-	rm -rf $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf && mkdir -p $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf
-	PLATFORMIO_CORE_DIR=$(abspath $(TOOLS_DIR))/pio-core $(PYTHON) tools/pio_pack.py . $(TOOLS_DIR)/pio \
-	  | grep -i -e wrote -e error
+	@# The packers read a copy of the checkout without its build trees, not the checkout:
+	@# tests of the other lane create and remove files in theirs meanwhile (a firmware
+	@# test's temporary image once reached the ESP-IDF archive half-gone). A build tree put
+	@# into the copy keeps the check that the manifests leave build trees out.
+	rm -rf $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf $(TOOLS_DIR)/tree
+	mkdir -p $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf $(TOOLS_DIR)/tree/build-x
+	tar -c --exclude='./build*' --exclude=./.venv --exclude=./.git --exclude=./test-logs . \
+	  | tar -x -C $(TOOLS_DIR)/tree
+	touch $(TOOLS_DIR)/tree/build-x/CMakeCache.txt
+	PLATFORMIO_CORE_DIR=$(abspath $(TOOLS_DIR))/pio-core $(PYTHON) tools/pio_pack.py $(TOOLS_DIR)/tree \
+	  $(TOOLS_DIR)/pio | grep -i -e wrote -e error
 	tar tzf $(TOOLS_DIR)/pio/lwcrypto-*.tar.gz > $(TOOLS_DIR)/pio/files
 	grep -qx include/lwc/lwc.hpp $(TOOLS_DIR)/pio/files && grep -qx capi/lwc.cpp $(TOOLS_DIR)/pio/files \
 	  && ! grep -qE '^(tests|bench|docs|build[^/]*)/' $(TOOLS_DIR)/pio/files
 	$(VENV)/bin/compote -W manifest lint idf_component.yml examples/esp-idf/main/idf_component.yml
-	$(VENV)/bin/compote component pack --name lwcrypto --dest-dir $(TOOLS_DIR)/idf | tail -1
+	cd $(TOOLS_DIR)/tree && $(abspath $(VENV))/bin/compote component pack --name lwcrypto \
+	  --dest-dir $(abspath $(TOOLS_DIR))/idf | tail -1
 	tar tzf $(TOOLS_DIR)/idf/lwcrypto_*.tgz > $(TOOLS_DIR)/idf/files
 	grep -qx ./capi/lwc.cpp $(TOOLS_DIR)/idf/files && ! grep -qE '^\./(tests|bench|docs|build[^/]*)/' $(TOOLS_DIR)/idf/files
 	@# the C examples against lwc.h, with stand-ins for the RTOS headers
