@@ -126,11 +126,11 @@ LWC_NOINLINE inline void encrypt(block& s, const key_words& key) noexcept {
 
 
 // Fixsliced GIFT-128 (Adomnicai, Najm, Peyrin, "Fixslicing: a new GIFT representation",
-// TCHES 2020/3), derived here for GIFT-COFB's representation: PermBits moves no bit of
-// word 3 (the word of the round constant) that another word's S-box cell needs, if the
-// other words move instead by P3^-1 P_W. Word W then holds its bits in the order
-// sigma_r = P3^-r, the same for all four words (so the S-box still finds a cell's bits at
-// one position), and P3 has order 5: after every fifth round sigma is the identity again.
+// TCHES 2020/3), derived here for GIFT-COFB's representation: word 3 (the round
+// constant's) stays where it is, and word W moves by P3^-1 P_W instead of P_W. After r
+// rounds all four words hold their bits in one order, sigma_r = P3^-r (so the S-box still
+// finds a cell's four bits at one position), and P3 has order 5: after every fifth round
+// the order is the specification's again.
 // A round's moves (sigma_{r+1} P_W sigma_r^-1, for r mod 5 = 0..4) are rotations of
 // nibbles, 16-bit halves, pairs, bytes and words, a few operations each where PermBits
 // takes some forty; the round keys and constants are put in sigma_{r+1}'s order before.
@@ -155,7 +155,8 @@ LWC_ALWAYS_INLINE void move_slices(block& s) noexcept {
     if constexpr (J == 0) {
         s[0] = group_ror<4, 1>(s[0]), s[1] = group_ror<4, 2>(s[1]), s[2] = group_ror<4, 3>(s[2]);
     } else if constexpr (J == 1) {
-        s[0] = group_ror<16, 4>(s[0]), s[1] = group_ror<16, 8>(s[1]), s[2] = group_ror<16, 12>(s[2]);
+        s[0] = group_ror<16, 4>(s[0]), s[1] = group_ror<16, 8>(s[1]);
+        s[2] = group_ror<16, 12>(s[2]);
     } else if constexpr (J == 2) {  // pairs exchanged: in the low half, all, the high half
         s[0] = rotr32(swap_bits(s[0], u32(0x00005555), 1), 16);
         s[1] = swap_bits(s[1], u32(0x55555555), 1);

@@ -203,11 +203,13 @@ LWC_ALWAYS_INLINE v2 mix_columns(v2 x) noexcept {
 LWC_ALWAYS_INLINE v2 permute_tweakey(v2 t) noexcept { return LWC_SKINNY_SHUFFLE_(t, pt_from); }
 #undef LWC_SKINNY_SHUFFLE_
 LWC_ALWAYS_INLINE v2 lfsr2_rows01(v2 x) noexcept {
-    const v2 y = ((x << 1) & in_every_byte<v2>(0xfe)) | (((x >> 7) ^ (x >> 5)) & in_every_byte<v2>(0x01));
+    const v2 y = ((x << 1) & in_every_byte<v2>(0xfe)) |
+                 (((x >> 7) ^ (x >> 5)) & in_every_byte<v2>(0x01));
     return __builtin_shufflevector(y, x, 0, 3);
 }
 LWC_ALWAYS_INLINE v2 lfsr3_rows01(v2 x) noexcept {
-    const v2 y = ((x >> 1) & in_every_byte<v2>(0x7f)) | (((x << 7) ^ (x << 1)) & in_every_byte<v2>(0x80));
+    const v2 y = ((x >> 1) & in_every_byte<v2>(0x7f)) |
+                 (((x << 7) ^ (x << 1)) & in_every_byte<v2>(0x80));
     return __builtin_shufflevector(y, x, 0, 3);
 }
 
@@ -234,7 +236,8 @@ LWC_ALWAYS_INLINE v2 round(v2 x, v2 key) noexcept {
 // Encrypts s under the tweakey (tk1, tk2, tk3). Out of line: every mode calls it from
 // several places, and its copies of the tweakey die in its own frame.
 #if LWC_SKINNY_VECTOR
-LWC_NOINLINE inline void encrypt(rows& s, const rows& tk1, const rows& tk2, const rows& tk3) noexcept {
+LWC_NOINLINE inline void encrypt(rows& s, const rows& tk1, const rows& tk2,
+                                 const rows& tk3) noexcept {
     vec::tweakeys k{vec::load(tk1), vec::load(tk2), vec::load(tk3)};
     vec::v2 x = vec::load(s);
     LWC_UNROLL(2)
@@ -293,7 +296,9 @@ inline void encrypt_pair(rows& a, rows& b, const rows& tk1a, const rows& tk1b, c
 struct fixed_tweakeys {
     rows tk2, tk3;
 };
-inline void schedule_fixed(fixed_tweakeys& k, const rows& tk2, const rows& tk3) noexcept { k = {tk2, tk3}; }
+inline void schedule_fixed(fixed_tweakeys& k, const rows& tk2, const rows& tk3) noexcept {
+    k = {tk2, tk3};
+}
 inline void encrypt(rows& s, const rows& tk1, const fixed_tweakeys& k) noexcept {
     encrypt(s, tk1, k.tk2, k.tk3);
 }
