@@ -2,11 +2,13 @@
 // The official KAT files (tests/kat/<name>.txt) as records, for the C++ tests and the
 // fuzzers' seed corpus, read by the one C reader (kat_reader.h). No test framework here:
 // fuzz/ includes it too.
-// LWC_KAT_DIR (a string) is the directory, set by the build.
+// LWC_KAT_DIR (a string), set by the build: tests/kat from the test program's directory.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <map>
 #include <stdexcept>
@@ -19,6 +21,18 @@
 namespace lwc::test {
 
 using bytes = std::vector<std::uint8_t>;
+
+// The directory of the KAT files: $LWC_KAT_DIR where set, else LWC_KAT_DIR from the
+// program's own directory (or, where /proc/self/exe is missing, from the working one, as
+// ctest runs it). Relative, because a compile command holding the checkout's absolute
+// path misses ccache in every other clone (make test's base_dir covers paths of -I and
+// sources, not strings of -D): CI's fresh clone then compiled every suite again.
+inline std::string kat_dir() {
+    if (const char* dir = std::getenv("LWC_KAT_DIR")) return dir;
+    std::error_code error;
+    const auto program = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::string(LWC_KAT_DIR) : (program.parent_path() / LWC_KAT_DIR).string();
+}
 
 inline bytes from_hex(const std::string& hex) {
     if (hex.size() % 2) throw std::runtime_error("odd hex length: " + hex);
@@ -55,7 +69,7 @@ inline std::vector<kat_record> read_kat_file(const std::string& path) {
 
 // Reads the official KAT file of a registered scheme (tests/kat/<name>.txt).
 inline std::vector<kat_record> read_kat(std::string_view scheme) {
-    return read_kat_file(std::string(LWC_KAT_DIR) + "/" + std::string(scheme) + ".txt");
+    return read_kat_file(kat_dir() + "/" + std::string(scheme) + ".txt");
 }
 
 }  // namespace lwc::test

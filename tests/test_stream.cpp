@@ -19,7 +19,7 @@ namespace {
 namespace ls = lwc::stream;
 using ls::status;
 
-const std::string stream_dir = std::string(LWC_KAT_DIR) + "/../stream";
+const std::string stream_dir = kat_dir() + "/../stream";
 
 template <class A>
 using key_t = std::array<std::uint8_t, A::key_size>;

@@ -9,7 +9,7 @@ namespace {
 
 TEST(Wycheproof, AsconAead128) {
     using A = AsconAead128;
-    const auto records = read_kat_file(std::string(LWC_KAT_DIR) + "/../wycheproof/ascon-aead128.txt");
+    const auto records = read_kat_file(kat_dir() + "/../wycheproof/ascon-aead128.txt");
     ASSERT_EQ(records.size(), 252u);
     std::size_t valid = 0;
     for (const auto& r : records) {
