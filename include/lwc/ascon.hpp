@@ -41,17 +41,21 @@ constexpr ascon_state initial_state(u64 iv) noexcept {
 }
 
 // Ascon-AEAD128 (SP 800-232, section 4).
+// The state's lanes and the key are held as the backend holds lanes (lane_in).
 template <class Perm>
 struct aead_sponge {
     static constexpr std::string_view backend = Perm::name;
     static constexpr std::size_t rate = 16;
+    static constexpr u64 iv = lane_in<Perm>(iv_aead128), ds = lane_in<Perm>(domain_separator);
     ascon_state s;
     u64 k0, k1;
 
+    static u64 load(const u8* p) noexcept { return lane_in<Perm>(load64_le(p)); }
+
     void initialize(const u8* key, const u8* nonce) noexcept {
-        k0 = load64_le(key);
-        k1 = load64_le(key + 8);
-        s = {iv_aead128, k0, k1, load64_le(nonce), load64_le(nonce + 8)};
+        k0 = load(key);
+        k1 = load(key + 8);
+        s = {iv, k0, k1, load(nonce), load(nonce + 8)};
         Perm::template permute<12>(s);
         add_key(3);
     }
@@ -84,18 +88,18 @@ struct aead_sponge {
             phase(p, nullptr, n, false);
 #else
             for (; n >= rate; n -= rate, p += rate) {
-                s[0] ^= load64_le(p);
-                s[1] ^= load64_le(p + 8);
+                s[0] ^= load(p);
+                s[1] ^= load(p + 8);
                 Perm::template permute<8>(s);
             }
             u64 w0, w1;
             load_last(p, n, w0, w1);
-            s[0] ^= w0;
-            s[1] ^= w1;
+            s[0] ^= lane_in<Perm>(w0);
+            s[1] ^= lane_in<Perm>(w1);
 #endif
             Perm::template permute<8>(s);
         }
-        s[4] ^= domain_separator;
+        s[4] ^= ds;
     }
 
     // Either way the rate ends up holding the ciphertext. out may be in. The loop runs
@@ -106,10 +110,11 @@ struct aead_sponge {
         ascon_state x = s;
         for (; blocks > 0; --blocks, in += rate, out += rate) {
             const u64 m0 = load64_le(in), m1 = load64_le(in + 8);
-            store64_le(out, x[0] ^ m0);
-            store64_le(out + 8, x[1] ^ m1);
-            x[0] = Decrypt ? m0 : x[0] ^ m0;
-            x[1] = Decrypt ? m1 : x[1] ^ m1;
+            const u64 y0 = lane_out<Perm>(x[0]) ^ m0, y1 = lane_out<Perm>(x[1]) ^ m1;
+            store64_le(out, y0);
+            store64_le(out + 8, y1);
+            x[0] = lane_in<Perm>(Decrypt ? m0 : y0);  // the ciphertext
+            x[1] = lane_in<Perm>(Decrypt ? m1 : y1);
             Perm::template permute<8>(x);
         }
         s = x;
@@ -121,7 +126,7 @@ struct aead_sponge {
     void crypt_partial(const u8* in, u8* out, std::size_t n) noexcept {
         u64 m0, m1;
         load_last(in, n, m0, m1);  // with the pad bit, which the output never reaches
-        const u64 y0 = s[0] ^ m0, y1 = s[1] ^ m1;
+        const u64 y0 = lane_out<Perm>(s[0]) ^ m0, y1 = lane_out<Perm>(s[1]) ^ m1;
         if (n >= 8) {
             store64_le(out, y0);
             store_partial_le(out + 8, y1, n - 8);
@@ -133,8 +138,8 @@ struct aead_sponge {
         // bit is then added alone.
         const u64 pad0 = n < 8 ? pad(n) : 0, pad1 = n >= 8 ? pad(n - 8) : 0;
         const u64 keep0 = n < 8 ? pad0 - 1 : ~u64(0), keep1 = pad1 - (n >= 8);
-        s[0] ^= Decrypt ? ((y0 & keep0) ^ pad0) : m0;
-        s[1] ^= Decrypt ? ((y1 & keep1) ^ pad1) : m1;
+        s[0] ^= lane_in<Perm>(Decrypt ? ((y0 & keep0) ^ pad0) : m0);
+        s[1] ^= lane_in<Perm>(Decrypt ? ((y1 & keep1) ^ pad1) : m1);
     }
 
 #if LWC_SMALL
@@ -147,16 +152,16 @@ struct aead_sponge {
         for (;; in += rate, n -= rate) {
             const std::size_t m = n < rate ? n : rate;
             u8 b[rate];
-            store64_le(b, s[0]);
-            store64_le(b + 8, s[1]);
+            store64_le(b, lane_out<Perm>(s[0]));
+            store64_le(b + 8, lane_out<Perm>(s[1]));
             for (std::size_t i = 0; i < m; ++i) {
                 const u8 x = in[i], y = b[i] ^ x;
                 if (out) out[i] = y;
                 b[i] = decrypt ? x : y;
             }
             if (m < rate) b[m] ^= 0x01;  // the pad bit
-            s[0] = load64_le(b);
-            s[1] = load64_le(b + 8);
+            s[0] = load(b);
+            s[1] = load(b + 8);
             secure_zero(b, sizeof b);
             if (m < rate) break;
             Perm::template permute<8>(s);
@@ -183,8 +188,8 @@ struct aead_sponge {
         add_key(2);
         Perm::template permute<12>(s);
         add_key(3);
-        store64_le(tag, s[3]);
-        store64_le(tag + 8, s[4]);
+        store64_le(tag, lane_out<Perm>(s[3]));
+        store64_le(tag + 8, lane_out<Perm>(s[4]));
     }
 };
 
@@ -194,21 +199,32 @@ template <class Perm, u64 IV, std::size_t Digest = 0>
 struct sponge {
     static constexpr std::size_t rate = 8, squeeze_rate = 8, digest_size = Digest;
     static constexpr std::string_view backend = Perm::name;
-    static constexpr ascon_state initial = initial_state(IV);
+    // The lanes as the backend holds them (lane_in).
+    static constexpr ascon_state initial = [] {
+        ascon_state x = initial_state(IV);
+        for (auto& lane : x) lane = lane_in<Perm>(lane);
+        return x;
+    }();
     ascon_state s = initial;
 
     void absorb_block(const u8* block) noexcept { absorb_blocks(block, 1); }
 #if LWC_SMALL
     // A build for size works on the rate's bytes in place (lane 0's object
     // representation, little-endian order whatever the host's): byte loops, no 64-bit
-    // shifts, one body for the blocks, the last block and the output.
+    // shifts, one body for the blocks, the last block and the output. (An interleaved
+    // lane's bytes are not the rate's: ascon_bi32 goes through lane_in / lane_out.)
+    static constexpr bool bytes_in_place = lane_in<Perm>(0x0123456789abcdef) == 0x0123456789abcdef;
     u8& rate_byte(std::size_t j) noexcept {
         return reinterpret_cast<u8*>(&s[0])[std::endian::native == std::endian::little ? j : 7 - j];
     }
     // n bytes of in added to the rate, then the pad bit after them when n < rate.
     void absorb_bytes(const u8* in, std::size_t n) noexcept {
-        for (std::size_t j = 0; j < n; ++j) rate_byte(j) ^= in[j];
-        if (n < rate) rate_byte(n) ^= 0x01;
+        if constexpr (bytes_in_place) {
+            for (std::size_t j = 0; j < n; ++j) rate_byte(j) ^= in[j];
+            if (n < rate) rate_byte(n) ^= 0x01;
+        } else {
+            s[0] ^= lane_in<Perm>(load_partial_le<u64>(in, n) ^ (n < rate ? pad(n) : 0));
+        }
         Perm::template permute<12>(s);
     }
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
@@ -221,14 +237,18 @@ struct sponge {
     }
     void squeeze_block(u8* out, bool first) noexcept {
         if (!first) Perm::template permute<12>(s);
-        for (std::size_t j = 0; j < rate; ++j) out[j] = rate_byte(j);
+        if constexpr (bytes_in_place) {
+            for (std::size_t j = 0; j < rate; ++j) out[j] = rate_byte(j);
+        } else {
+            store64_le(out, lane_out<Perm>(s[0]));
+        }
     }
 #else
     // On a local copy: the state stays in registers from block to block.
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {
         ascon_state x = s;
         for (; count > 0; --count, blocks += rate) {
-            x[0] ^= load64_le(blocks);
+            x[0] ^= lane_in<Perm>(load64_le(blocks));
             Perm::template permute<12>(x);
         }
         s = x;
@@ -240,13 +260,13 @@ struct sponge {
             absorb_block(last.data());
             last = {};
         }
-        s[0] ^= load_partial_le<u64>(last.data(), last.size()) ^ pad(last.size());
+        s[0] ^= lane_in<Perm>(load_partial_le<u64>(last.data(), last.size()) ^ pad(last.size()));
         Perm::template permute<12>(s);
     }
     // The next 8 bytes of output; the permutation runs between squeezes, not after.
     void squeeze_block(u8* out, bool first) noexcept {
         if (!first) Perm::template permute<12>(s);
-        store64_le(out, s[0]);
+        store64_le(out, lane_out<Perm>(s[0]));
     }
 #endif
     // For buffered_hash: the fixed-length digest.
@@ -263,7 +283,7 @@ struct cxof_sponge : sponge<Perm, iv_cxof128> {
     static constexpr std::size_t max_customization = 256;
     cxof_sponge() noexcept : cxof_sponge(std::span<const u8>{}) {}
     explicit cxof_sponge(std::span<const u8> z) noexcept {
-        this->s[0] ^= u64(z.size()) * 8;
+        this->s[0] ^= lane_in<Perm>(u64(z.size()) * 8);
         Perm::template permute<12>(this->s);
         std::size_t i = 0;
         for (; i + 8 <= z.size(); i += 8) this->absorb_block(z.data() + i);

@@ -30,7 +30,8 @@
 namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::isap {
 
-// ISAP-A's state: Ascon-p's five lanes, each the big-endian reading of 8 bytes.
+// ISAP-A's state: Ascon-p's five lanes, each the big-endian reading of 8 bytes (held as
+// the backend holds lanes: lane_in, lane_out).
 template <ascon_backend Perm>
 struct ascon_state_bytes {
     static constexpr std::string_view backend = Perm::name;
@@ -38,9 +39,10 @@ struct ascon_state_bytes {
     ascon_state s{};
 
     static u64 load64_be(const u8* p) noexcept {
-        return u64(load32_be(p)) << 32 | load32_be(p + 4);
+        return lane_in<Perm>(u64(load32_be(p)) << 32 | load32_be(p + 4));
     }
     static void store64_be(u8* p, u64 v) noexcept {
+        v = lane_out<Perm>(v);
         store32_be(p, u32(v >> 32));
         store32_be(p + 4, u32(v));
     }
@@ -51,7 +53,7 @@ struct ascon_state_bytes {
     void store(u8* b) const noexcept {
         for (std::size_t i = 0; i < 5; ++i) store64_be(b + 8 * i, s[i]);
     }
-    void add_byte(std::size_t i, u8 v) noexcept { s[i / 8] ^= u64(v) << (56 - 8 * (i % 8)); }
+    void add_byte(std::size_t i, u8 v) noexcept { s[i / 8] ^= lane_in_byte<Perm>(v, 7 - int(i % 8)); }
     void add_block(const u8* p) noexcept { s[0] ^= load64_be(p); }
     void store_block(u8* p) const noexcept { store64_be(p, s[0]); }
     template <int Rounds>

@@ -82,7 +82,8 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // The compact paths (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). The fast
 // TinyJambu is not listed: it is the default on 64-bit targets, and builds for size never
 // use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
-// its 32-bit word form is (the default at -O2 on 32-bit Arm).
+// its 32-bit word form is (the default at -O2 on 32-bit Arm), as is Ascon's bit-interleaved
+// ascon_bi32.
 using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicTinyJambu192<detail::tinyjambu_small>,
                                   BasicTinyJambu256<detail::tinyjambu_small>,
@@ -104,10 +105,13 @@ using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                   BasicPhotonBeetleAead128<detail::photon256_portable>,
                                   BasicAsconAead128<detail::ascon_portable>,
                                   BasicAsconAead128<detail::ascon_small>,
+                                  BasicAsconAead128<detail::ascon_bi32>,
                                   BasicIsapA128A<detail::ascon_portable>,
                                   BasicIsapA128A<detail::ascon_small>,
+                                  BasicIsapA128A<detail::ascon_bi32>,
                                   BasicIsapA128<detail::ascon_portable>,
-                                  BasicIsapA128<detail::ascon_small>>;
+                                  BasicIsapA128<detail::ascon_small>,
+                                  BasicIsapA128<detail::ascon_bi32>>;
 using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicEsch256<detail::sparkle_portable>,
                                   BasicEsch384<detail::sparkle_portable>,
@@ -115,7 +119,8 @@ using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                   BasicEsch384<detail::sparkle_small>,
                                   BasicPhotonBeetleHash<detail::photon256_portable>,
                                   BasicAsconHash256<detail::ascon_portable>,
-                                  BasicAsconHash256<detail::ascon_small>>;
+                                  BasicAsconHash256<detail::ascon_small>,
+                                  BasicAsconHash256<detail::ascon_bi32>>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
 // and the benchmarks run. (A variant that is the default type itself, as the portable
@@ -126,7 +131,9 @@ using xof_variants = scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
                                  BasicXOEsch256<detail::sparkle_portable>,
                                  BasicXOEsch384<detail::sparkle_portable>,
                                  BasicAsconXof128<detail::ascon_small>,
-                                 BasicAsconCxof128<detail::ascon_small>>;
+                                 BasicAsconCxof128<detail::ascon_small>,
+                                 BasicAsconXof128<detail::ascon_bi32>,
+                                 BasicAsconCxof128<detail::ascon_bi32>>;
 using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry

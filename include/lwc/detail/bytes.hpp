@@ -116,6 +116,15 @@ inline void store_partial_le(u8* p, W v, std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) p[i] = u8(v >> (8 * i));
 }
 
+// Exchanges the bits selected by mask with those shift places above them (a delta swap,
+// Hacker's Delight 7-2; on a u64 in each 32-bit half as well where no mask bit reaches
+// across).
+template <class W>
+constexpr LWC_ALWAYS_INLINE W swap_bits(W x, W mask, int shift) noexcept {
+    const W t = ((x >> shift) ^ x) & mask;
+    return x ^ t ^ (t << shift);
+}
+
 // Always inlined, also into functions compiled with their own tuning (which inline
 // nothing else; see xoodoo_portable).
 constexpr LWC_ALWAYS_INLINE u32 rotl32(u32 x, int r) noexcept {

@@ -32,14 +32,6 @@ inline void store_block(u8* p, const block& b) noexcept {
 }
 inline key_words load_key(const u8* k) noexcept { return load_block(k); }
 
-// Exchanges the bits selected by mask with those shift places above them (in each
-// 32-bit half of a u64 as well: no mask bit reaches across).
-template <class W>
-constexpr LWC_ALWAYS_INLINE W swap_bits(W x, W mask, int shift) noexcept {
-    const W t = ((x >> shift) ^ x) & mask;
-    return x ^ t ^ (t << shift);
-}
-
 constexpr LWC_ALWAYS_INLINE u32 byte_reverse(u32 x) noexcept {
     return (x << 24) | ((x << 8) & 0x00ff0000) | ((x >> 8) & 0x0000ff00) | (x >> 24);
 }
