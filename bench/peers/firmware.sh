@@ -48,10 +48,22 @@ schwaemm256-128 schwaemm_256_128_aead_encrypt schwaemm_256_128_aead_decrypt 16 -
 schwaemm256-256 schwaemm_256_256_aead_encrypt schwaemm_256_256_aead_decrypt 32 -
 photon-beetle-aead-32 photon_beetle_32_aead_encrypt photon_beetle_32_aead_decrypt 16 -
 photon-beetle-aead-128 photon_beetle_128_aead_encrypt photon_beetle_128_aead_decrypt 16 -
+elephant-dumbo dumbo_aead_encrypt dumbo_aead_decrypt 8 -
+elephant-jumbo jumbo_aead_encrypt jumbo_aead_decrypt 8 -
+elephant-delirium delirium_aead_encrypt delirium_aead_decrypt 16 -
+gift-cofb gift_cofb_aead_encrypt gift_cofb_aead_decrypt 16 -
+isap-a-128a isap_ascon_128a_aead_encrypt isap_ascon_128a_aead_decrypt 16 -
+isap-a-128 isap_ascon_128_aead_encrypt isap_ascon_128_aead_decrypt 16 -
+isap-k-128a isap_keccak_128a_aead_encrypt isap_keccak_128a_aead_decrypt 16 -
+isap-k-128 isap_keccak_128_aead_encrypt isap_keccak_128_aead_decrypt 16 -
+romulus-n romulus_n_aead_encrypt romulus_n_aead_decrypt 16 -
+romulus-m romulus_m_aead_encrypt romulus_m_aead_decrypt 16 -
+romulus-t romulus_t_aead_encrypt romulus_t_aead_decrypt 16 -
 xoodyak-hash - - - xoodyak_hash
 esch256 - - - esch_256_hash
 esch384 - - - esch_384_hash
-photon-beetle-hash - - - photon_beetle_hash"
+photon-beetle-hash - - - photon_beetle_hash
+romulus-h - - - romulus_hash"
 
 # lib NAME CPU OPT [EXTRA...]: lwc-finalists compiled into $tmp/NAME.a (files that do
 # not build for bare metal are left out; --gc-sections keeps what a scheme calls).
