@@ -213,7 +213,7 @@ struct sponge {
     // representation, little-endian order whatever the host's): byte loops, no 64-bit
     // shifts, one body for the blocks, the last block and the output. (An interleaved
     // lane's bytes are not the rate's: ascon_bi32 goes through lane_in / lane_out.)
-    static constexpr bool bytes_in_place = lane_in<Perm>(0x0123456789abcdef) == 0x0123456789abcdef;
+    static constexpr bool bytes_in_place = !interleaved_lanes<Perm>;
     u8& rate_byte(std::size_t j) noexcept {
         return reinterpret_cast<u8*>(&s[0])[std::endian::native == std::endian::little ? j : 7 - j];
     }

@@ -92,17 +92,14 @@ private:
     static constexpr std::array<u64, 12> end_of_round =
         interleaved([](int i) { return ascon_portable::end_of_round(i); });
 
-    static constexpr LWC_ALWAYS_INLINE u32 ror(u32 x, int r) noexcept {
-        return (x >> r) | (x << ((32 - r) & 31));
-    }
     // The even and the odd word of rotr64(lane, R) from the lane's words.
     template <int R>
     static constexpr LWC_ALWAYS_INLINE u32 rot_even(u32 e, u32 o) noexcept {
-        return R % 2 ? ror(o, R / 2) : ror(e, R / 2);
+        return R % 2 ? rotr32(o, R / 2) : rotr32(e, R / 2);
     }
     template <int R>
     static constexpr LWC_ALWAYS_INLINE u32 rot_odd(u32 e, u32 o) noexcept {
-        return R % 2 ? ror(e, R / 2 + 1) : ror(o, R / 2);
+        return R % 2 ? rotr32(e, R / 2 + 1) : rotr32(o, R / 2);
     }
     // p_L on lane (e, o): lane ^= rotr(lane, A) ^ rotr(lane, B).
     template <int A, int B>

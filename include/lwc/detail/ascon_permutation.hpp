@@ -40,26 +40,30 @@ using ascon_default = ascon_bi32;
 using ascon_default = ascon_portable;
 #endif
 
+// Whether backend P holds lanes bit-interleaved (ascon_bi32) rather than as they are.
+template <class P>
+inline constexpr bool interleaved_lanes = std::is_same_v<P, ascon_bi32>;
+
 // A lane's value as backend P holds it in its state (lane_in) and back (lane_out): the
 // modes add and read every lane through these, the identity but for ascon_bi32, where
 // each is one out-of-line copy at run time (inlined at the modes' twenty-odd sites, the
-// conversions doubled Ascon-AEAD128's code on Cortex-M4 at -O2; a call costs a few
-// instructions a block).
+// conversions made Ascon-AEAD128 9.4 KB at -O2 on Cortex-M4, out of line 5.6 KB, for one
+// instruction a byte more at 1 KiB: 55 against 54).
 template <class P>
 constexpr u64 lane_in(u64 x) noexcept {
-    if constexpr (std::is_same_v<P, ascon_bi32>)
+    if constexpr (interleaved_lanes<P>)
         return std::is_constant_evaluated() ? interleave(x) : ascon_bi32::lane_in(x);
     else return x;
 }
 template <class P>
 constexpr u64 lane_out(u64 x) noexcept {
-    if constexpr (std::is_same_v<P, ascon_bi32>) return ascon_bi32::lane_out(x);
+    if constexpr (interleaved_lanes<P>) return ascon_bi32::lane_out(x);
     else return x;
 }
-// lane_in(u64(v) << 8 * byte).
+// lane_in(u64(v) << 8 * byte), inline (ISAP's re-keying adds a byte for every key bit).
 template <class P>
 constexpr u64 lane_in_byte(u8 v, int byte) noexcept {
-    if constexpr (std::is_same_v<P, ascon_bi32>) return interleave_byte(v, byte);
+    if constexpr (interleaved_lanes<P>) return interleave_byte(v, byte);
     else return u64(v) << 8 * byte;
 }
 
