@@ -28,7 +28,7 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         dir="$top/build-fw-$b"
         [ -x "$dir/tvla" ] || { echo "no $dir/tvla: run make test-firmware first" >&2; exit 2; }
         for f in $functions; do
-            window=6masked7permute
+            window=6masked7permute,6armv7m6round2
             [ $f = leak_unmasked ] && window=11ascon_small6rounds
             echo '```'
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" \
@@ -41,7 +41,7 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         echo '```'
         for f in leak_masked2 leak_masked3; do
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key \
-                --window 6masked7permute --order 2 || true
+                --window 6masked7permute,6armv7m6round2 --order 2 || true
         done
         echo '```'
     done

@@ -114,16 +114,12 @@ private:
         detail::masked::permute<Shares>(s, rounds, rng_.fill, rng_.ctx);
     }
 
-    // New shares of the same key for every call: share i gets r_i, share 0 all of them.
+    // New shares of the same key for every call: the key plus shares of zero (share i
+    // r_i, share 0 all of them), added share by share.
     void refresh_key() noexcept {
-        u64 r[2 * (Shares - 1)];
-        random(r, sizeof r);
-        for (int h = 0; h < 2; ++h)
-            for (int i = 1; i < Shares; ++i) {
-                key_[h].v[0] ^= r[h * (Shares - 1) + i - 1];
-                key_[h].v[i] ^= r[h * (Shares - 1) + i - 1];
-            }
-        detail::secure_zero(r);
+        lane z[2] = {shared_public(0), shared_public(0)};
+        detail::masked::xor_lanes(key_, z, 2);
+        detail::secure_zero(z);
     }
 
     // A public word (the IV, the nonce) as a lane of fresh shares, share 0 being the word
@@ -152,9 +148,10 @@ private:
              u8* tag) noexcept {
         namespace da = detail::ascon;
         refresh_key();
-        lane s[5] = {shared_public(da::iv_aead128), key_[0], key_[1],
+        lane s[5] = {shared_public(da::iv_aead128), {}, {},
                      shared_public(detail::load64_le(nonce)),
                      shared_public(detail::load64_le(nonce + 8))};
+        add_key(s, 1);
         permute(s, 12);
         add_key(s, 3);
         if (!ad.empty()) {
@@ -194,10 +191,7 @@ private:
         return ok;
     }
 
-    void add_key(lane (&s)[5], int at) const noexcept {
-        detail::masked::xor_into(s[at], key_[0]);
-        detail::masked::xor_into(s[at + 1], key_[1]);
-    }
+    void add_key(lane (&s)[5], int at) const noexcept { detail::masked::xor_lanes(&s[at], key_, 2); }
 
     // k (0..8) bytes of a rate lane: out = in ^ lane (unmasked share by share onto the
     // input), and the lane takes the ciphertext: the plaintext added to share 0.

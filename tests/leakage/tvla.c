@@ -19,11 +19,11 @@
  * same sign (one set alone, over some 10^5 samples, exceeds 4.5 somewhere by chance).
  *
  *   tvla ELF FUNCTION [--core cortex-m4|cortex-m0] [--traces N] [--seed S]
- *        [--expect leak|pass] [--threshold T] [--classes key|inputs] [--window NAME]
+ *        [--expect leak|pass] [--threshold T] [--classes key|inputs] [--window NAME[,NAME...]]
  *        [--order 2 [--span N] [--within D]]
  *     FUNCTION: leak_unmasked, leak_masked2, leak_masked3 (leak_target.cpp)
  *     --traces: in all, half in each set (default 10000)
- *     --window: only the instructions of functions whose names contain NAME
+ *     --window: only the instructions of functions whose names contain a NAME
  *     --order 2: the bivariate (second-order) test: instead of each sample, the product
  *       of two samples, each less its mean (the centered product, Schneider and Moradi,
  *       CHES 2015), for every pair of samples of the first N instructions of the window
@@ -216,11 +216,25 @@ static uint32_t symbol(const char *name) {
     return sym->st_value;
 }
 
-/* The window: the functions whose names contain `part` (every match counts). Two passes
+/* The window: the functions whose names contain one of `parts` (names separated by
+ * commas; every match counts). Two passes
  * over the symbols, their range, then the map; the matchers accept none, to see all. */
+static int in_window_list(const Elf32_Sym *sym, const char *name, const char *parts) {
+    if (ELF32_ST_TYPE(sym->st_info) != STT_FUNC || !sym->st_size) return 0;
+    for (const char *p = parts; *p;) {
+        const size_t n = strcspn(p, ",");
+        char part[256];
+        if (n == 0 || n >= sizeof part) die("--window: an empty or too long name");
+        memcpy(part, p, n);
+        part[n] = 0;
+        if (strstr(name, part)) return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
 static int window_range(const Elf32_Sym *sym, const char *name, const void *part) {
     const uint32_t start = sym->st_value & ~1u;
-    if (ELF32_ST_TYPE(sym->st_info) == STT_FUNC && sym->st_size && strstr(name, part)) {
+    if (in_window_list(sym, name, part)) {
         if (start < window_lo) window_lo = start;
         if (start + sym->st_size > window_hi) window_hi = start + sym->st_size;
     }
@@ -228,7 +242,7 @@ static int window_range(const Elf32_Sym *sym, const char *name, const void *part
 }
 static int window_mark(const Elf32_Sym *sym, const char *name, const void *part) {
     const uint32_t start = sym->st_value & ~1u;
-    if (ELF32_ST_TYPE(sym->st_info) == STT_FUNC && sym->st_size && strstr(name, part))
+    if (in_window_list(sym, name, part))
         memset(window_map + (start - window_lo) / 2, 1, (sym->st_size + 1) / 2);
     return 0;
 }
