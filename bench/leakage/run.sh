@@ -6,9 +6,11 @@
 # inputs on the permutation's samples, fixed versus random key over the whole call, as in
 # tests/firmware/CMakeLists.txt), and the bivariate test of the 2- and 3-share forms (tvla
 # --order 2), TRACES traces each (default
-# 1,000,000; hours for the masked forms: about 2.3 ms a trace for 2 shares and 8 ms for
-# 3 on one core of an EPYC Zen 5). Writes bench/results/<date>-leakage.md.
-#   bench/leakage/run.sh [TRACES] [FUNCTION ...]
+# 1,000,000; hours for the masked forms: on one core of an EPYC Zen 4, 1.3 ms a trace
+# for 2 shares and 8 ms for 3 on the M4). Writes bench/results/<date>-leakage.md.
+#   [BOARDS="m4 m0plus"] [LEAK_BUILD=DIR] bench/leakage/run.sh [TRACES] [FUNCTION ...]
+# LEAK_BUILD: the firmware trees' prefix (default build-fw, as make test-firmware): a copy
+# lets a long run go on while the trees are rebuilt.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 traces=${1:-1000000}
@@ -19,13 +21,13 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
     echo "<!-- SPDX-License-Identifier: MIT -->"
     echo "# Leakage test, $traces traces ($(date -u +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
     echo
-    echo "Written by \`bench/leakage/run.sh $traces\`: tests/leakage/tvla.c, fixed versus random"
+    echo "Written by \`BOARDS=\"${BOARDS:-m4 m0plus}\" bench/leakage/run.sh $traces $functions\`: tests/leakage/tvla.c, fixed versus random"
     echo "key, Hamming weight and distance per instruction, two sets of traces; gcc $(arm-none-eabi-gcc -dumpversion) \`-Os\`."
     echo
-    for b in m4 m0plus; do
+    for b in ${BOARDS:-m4 m0plus}; do
         core=cortex-m4
         [ $b = m0plus ] && core=cortex-m0
-        dir="$top/build-fw-$b"
+        dir="${LEAK_BUILD:-$top/build-fw}-$b"
         [ -x "$dir/tvla" ] || { echo "no $dir/tvla: run make test-firmware first" >&2; exit 2; }
         for f in $functions; do
             window=6masked7permute,6armv7m6round2
@@ -39,7 +41,8 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         # The bivariate (second-order) test on the permutation's first 1,000 instructions:
         # the 2-share form must leak (its control), the 3-share form must not.
         echo '```'
-        for f in leak_masked2 leak_masked3; do
+        for f in $functions; do
+            [ $f = leak_unmasked ] && continue
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key \
                 --window 6masked7permute,6armv7m6round2 --order 2 || true
         done
