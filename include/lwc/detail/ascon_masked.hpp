@@ -8,15 +8,17 @@
 // (x0 & y0 ^ x0 & y1 into x0 & (y0 ^ y1) would unmask y).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 
 #include "ascon_portable.hpp"
 #include "bytes.hpp"
-#if defined(__arm__) && LWC_HAS(__thumb2__)
-#include "ascon_masked_armv7m.hpp"
-#define LWC_MASKED_ARMV7M 1
+// Cortex-M (Thumb, little-endian): 2 shares in assembly (ascon_masked_arm.hpp).
+#if defined(__arm__) && LWC_HAS(__thumb__)
+#include "ascon_masked_arm.hpp"
+#define LWC_MASKED_ARM 1
 #else
-#define LWC_MASKED_ARMV7M 0
+#define LWC_MASKED_ARM 0
 #endif
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked {
@@ -42,6 +44,11 @@ LWC_ALWAYS_INLINE void barrier(u64& x) noexcept {
     }
 #endif
 }
+
+// Whether N shares run the assembly of ascon_masked_arm.hpp (its word order is the
+// little-endian layout of lane<2>).
+template <int N>
+inline constexpr bool in_assembly = LWC_MASKED_ARM && N == 2 && std::endian::native == std::endian::little;
 
 // Random words per AND gadget.
 template <int N>
@@ -113,16 +120,16 @@ template <int N>
 inline constexpr std::size_t random_bytes_per_round = 5 * words_per_and<N> * sizeof(u64);
 
 // Ascon-p[rounds]: the last `rounds` of the twelve, each with fresh randomness from
-// fill(ctx, bytes, n). Two shares on ARMv7-M: the assembly round (ascon_masked_armv7m.hpp).
+// fill(ctx, bytes, n). Two shares on Cortex-M: the assembly round (ascon_masked_arm.hpp).
 template <int N>
 LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, std::size_t),
                           void* ctx) noexcept {
     u64 r[5 * words_per_and<N>];
     for (int i = 12 - rounds; i < 12; ++i) {
         fill(ctx, reinterpret_cast<u8*>(r), sizeof r);
-#if LWC_MASKED_ARMV7M
-        if constexpr (N == 2) {
-            armv7m::round2(x, u32(ascon_portable::constant(i)), r);
+#if LWC_MASKED_ARM
+        if constexpr (in_assembly<N>) {
+            arm::round2(x, u32(ascon_portable::constant(i)), r);
             continue;
         }
 #endif
@@ -131,12 +138,12 @@ LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, 
     secure_zero(r);
 }
 
-// dst[k] ^= src[k] for k < n, share by share (2 shares on ARMv7-M: in assembly, as the
+// dst[k] ^= src[k] for k < n, share by share (2 shares on Cortex-M: in assembly, as the
 // permutation, so that no register holds two shares of one value in turn).
 template <int N>
 inline void xor_lanes(lane<N>* dst, const lane<N>* src, int n) noexcept {
-#if LWC_MASKED_ARMV7M
-    if constexpr (N == 2) return armv7m::xor_lanes2(dst, src, n);
+#if LWC_MASKED_ARM
+    if constexpr (in_assembly<N>) return arm::xor_lanes2(dst, src, n);
 #endif
     for (int k = 0; k < n; ++k) xor_into(dst[k], src[k]);
 }
@@ -145,8 +152,8 @@ inline void xor_lanes(lane<N>* dst, const lane<N>* src, int n) noexcept {
 // each partial sum still masked by the shares not yet added.
 template <int N>
 LWC_ALWAYS_INLINE u64 unmask_with(u64 p, const lane<N>& a) noexcept {
-#if LWC_MASKED_ARMV7M
-    if constexpr (N == 2) return armv7m::unmask2(&a, p);
+#if LWC_MASKED_ARM
+    if constexpr (in_assembly<N>) return arm::unmask2(&a, p);
 #endif
     for (int i = 0; i < N; ++i) {
         p ^= a.v[i];
