@@ -17,9 +17,9 @@
 #           ascon_nist.cpp -DMASKED=N) against ascon-c's protected_bi32_armv6_leveled with N
 #           shares of key, state, message and ciphertext; size -t of the objects (no C
 #           library; ascon-c without its malloc wrapper crypto_aead.c and its printstate.c)
-#           on M4 and M0+, and on QEMU's M4 the instructions per byte of one encrypt of 64
-#           and 1024 bytes (the key shared within the call, in both) and the random bytes
-#           the 64-byte call draws (both from fw_driver.c's lwc_random_fill).
+#           on M4 and M0+, and on QEMU's M4 and M0 the instructions per byte of one
+#           encrypt of 64 and 1024 bytes (the key shared within the call, in both) and the
+#           random bytes the 64-byte call draws (both from fw_driver.c's lwc_random_fill).
 #   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
 #           size -t of an implementation's objects, no C library, the smallest over its
 #           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
@@ -170,28 +170,34 @@ elif [ "$what" = masked ]; then
         if objects "$@"; then arm-none-eabi-size -t "$tmp/m"/*.o | tail -n 1 | awk '{ print $1 }'
         else echo "does not build"; fi
     }
-    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -c "$cm/startup.c" -o "$tmp/startup.o"
-    counts() {  # WHO N: instructions per byte at 64 and 1024 bytes, random bytes at 64
-        objects "$1" "$2" cortex-m4 all
-        arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffunction-sections -fdata-sections \
+    # counts WHO N CPU BOARD: instructions per byte at 64 and 1024 bytes, then (with a
+    # third argument to the awk) the random bytes at 64.
+    counts() {
+        objects "$1" "$2" "$3" all || { echo "does not build | -"; return; }
+        arm-none-eabi-gcc -mcpu="$3" -mthumb -Os -c "$cm/startup.c" -o "$tmp/startup.o"
+        arm-none-eabi-gcc -mcpu="$3" -mthumb -Os -ffunction-sections -fdata-sections \
           -DICOUNT -DNAME='"x"' -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16 \
           "$top/bench/peers/fw_driver.c" "$tmp/startup.o" "$tmp/m"/*.o --specs=rdimon.specs \
-          -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" -Wl,--gc-sections -o "$tmp/i.elf"
-        timeout 600 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+          -nostartfiles -L"$cm" -T"$cm/$4.ld" -Wl,--gc-sections -o "$tmp/i.elf"
+        timeout 600 qemu-system-arm -M "$4" -nographic -monitor none -serial none \
           -icount shift=6 -semihosting-config enable=on,target=native,arg=drv \
           -kernel "$tmp/i.elf" |
-          awk '$1 == "calib" { k = $2 / 200000 }
-               $1 != "calib" { printf "%.0f | %.0f | %d", $2 / k / 64, $3 / k / 1024, $4 }'
+          awk -v random="${5:-}" '$1 == "calib" { k = $2 / 200000 }
+               $1 != "calib" { printf "%.0f | %.0f", $2 / k / 64, $3 / k / 1024
+                               if (random) printf " | %d", $4 }'
     }
-    echo "| Ascon-AEAD128, -Os | size M4 | size M0+ | M4 instr./B, 64 B | 1024 B | random bytes, 64 B |"
-    echo "|---|---:|---:|---:|---:|---:|"
+    echo "| Ascon-AEAD128, -Os | size M4 | size M0+ | M4 instr./B, 64 B | 1024 B | M0+ instr./B, 64 B | 1024 B | random bytes, 64 B |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
     for row in "lwcrypto 1 unmasked" "lwcrypto 2 masked::AsconAead128<2>" \
                "lwcrypto 3 masked::AsconAead128<3>" "ascon-c 2 protected_bi32_armv6_leveled, 2 shares" \
                "ascon-c 3 protected_bi32_armv6_leveled, 3 shares"; do
         set -- $row
         who=$1 n=$2
         shift 2
-        echo "| $who $* | $(size_of $who $n cortex-m4) | $(size_of $who $n cortex-m0plus) | $(counts $who $n) |"
+        m4=$(counts $who $n cortex-m4 mps2-an386 random)
+        m0=$(counts $who $n cortex-m0plus microbit)
+        echo "| $who $* | $(size_of $who $n cortex-m4) | $(size_of $who $n cortex-m0plus) |" \
+          "${m4% | *} | $m0 | ${m4##* | } |"
     done
 elif [ "$what" = objects ]; then
     # smallest KIND ARCH: ascon-c's smallest objects, "bytes implementation -Oopt".

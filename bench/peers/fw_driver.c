@@ -76,7 +76,7 @@ static void run(size_t n) {
 static void calibration_loop(size_t n) {
     (void)n;
     uint32_t k = 100000; /* two instructions a turn */
-    __asm__ volatile("1: subs %0, #1\n bne 1b" : "+r"(k));
+    __asm__ volatile(".syntax unified\n1: subs %0, #1\n bne 1b" : "+r"(k));
 }
 int main(void) {
     printf("calib %lu\n", ticks(calibration_loop, 0));
