@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Masked Ascon-AEAD128: the same ciphertexts and tags as lwc::AsconAead128 (NIST
 // SP 800-232), computed on a state split into Shares random shares (2 or 3), against
-// power analysis (docs/security.md, "Masked Ascon").
+// power analysis (docs/masking.md).
 //
 //   lwc::masked::random_source rng{my_trng_fill, my_trng};   // fresh random bytes
 //   lwc::masked::AsconAead128<2> aead(rng);
