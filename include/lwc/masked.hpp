@@ -205,28 +205,12 @@ private:
         x.v[0] ^= (Decrypt ? y : w) & keep;  // the plaintext's k bytes
     }
 
-    // The tag check on shares: d = computed tag ^ received tag (the received one into
-    // share 0), all-ones words ~d; their AND, folded onto bit 0 by ANDs with rotations
-    // of 32, 16, ..., 1; only bit 0 of the result, 1 when every bit of d is 0, is
-    // unmasked.
+    // The tag check on shares (detail::masked::tag_bit): only its verdict is unmasked.
     bool tag_matches(const lane (&s)[5], const u8* tag) noexcept {
-        namespace dm = detail::masked;
         u64 r[tag_check_ands * pair_words];
         random(r, sizeof r);
-        const u64* rp = r;
-        lane a = s[3], b = s[4];
-        a.v[0] ^= detail::load64_le(tag);
-        b.v[0] ^= detail::load64_le(tag + 8);
-        lane w = dm::and_of(dm::not_of(a), dm::not_of(b), rp);
-        for (int shift = 32; shift >= 1; shift /= 2) w = dm::and_of(w, dm::rotr_of(w, shift), rp);
-        u64 bit = 0;
-        for (int i = 0; i < Shares; ++i) {
-            u64 share_bit = w.v[i] & 1;
-            dm::barrier(share_bit);
-            bit ^= share_bit;
-        }
+        const u64 bit = detail::masked::tag_bit<Shares>(&s[3], tag, r);
         detail::secure_zero(r);
-        detail::secure_zero(w);
         return detail::declassify(bit == 1);
     }
 };

@@ -54,8 +54,14 @@ void leak_masked2() {
 void leak_masked3() {
     m3().encrypt(span16(leak_nonce), {}, leak_pt, leak_ct, std::span<u8, 16>(leak_tag));
 }
+// One traced decryption: leak_pt (fresh in every trace) as the ciphertext, leak_tag (all
+// zero, never written here) as the tag, so a forgery: the tag check on shares refuses it.
+void leak_masked2_decrypt() {
+    (void)m2().decrypt(span16(leak_nonce), {}, leak_pt, span16(leak_tag), leak_ct);
+}
 }
 
 // Keeps the functions above in the image (the link drops what main does not reach).
-void (*volatile const leak_functions[])() = {leak_setup, leak_unmasked, leak_masked2, leak_masked3};
+void (*volatile const leak_functions[])() = {leak_setup, leak_unmasked, leak_masked2, leak_masked3,
+                                             leak_masked2_decrypt};
 int main() { return leak_functions[0] == nullptr; }

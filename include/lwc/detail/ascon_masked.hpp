@@ -162,4 +162,32 @@ LWC_ALWAYS_INLINE u64 unmask_with(u64 p, const lane<N>& a) noexcept {
     return p;
 }
 
+// Whether lanes x[0], x[1] hold the 16-byte tag, on shares: d = x ^ tag (the tag into
+// share 0), w = ~d0 & ~d1 (all ones where they agree), folded onto bit 0 by ANDs with
+// rotations of 32, 16, ..., 1; only bit 0 of the result, 1 when every bit of d is 0, is
+// unmasked. r: 7 * words_per_and<N> random words (2 shares on Cortex-M take 4: the
+// assembly folds 32-bit words).
+template <int N>
+inline u64 tag_bit(const lane<N>* x, const u8* tag, const u64* r) noexcept {
+#if LWC_MASKED_ARM
+    if constexpr (in_assembly<N>) {
+        const u32 t[4] = {load32_le(tag), load32_le(tag + 4), load32_le(tag + 8), load32_le(tag + 12)};
+        return arm::tag_check2(x, t, r);
+    }
+#endif
+    lane<N> a = x[0], b = x[1];
+    a.v[0] ^= load64_le(tag);
+    b.v[0] ^= load64_le(tag + 8);
+    lane<N> w = and_of(not_of(a), not_of(b), r);
+    for (int shift = 32; shift >= 1; shift /= 2) w = and_of(w, rotr_of(w, shift), r);
+    u64 bit = 0;
+    for (int i = 0; i < N; ++i) {
+        u64 share_bit = w.v[i] & 1;
+        barrier(share_bit);
+        bit ^= share_bit;
+    }
+    secure_zero(w);
+    return bit;
+}
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::masked

@@ -413,5 +413,110 @@ LWC_MASKED_ASM u64 unmask2(const void*, u64) noexcept {
         "bx lr\n");
 }
 
+// tag_check2(lanes, tag, r): whether lanes s[3], s[4] (8 words, as round2's layout) hold
+// the tag (4 little-endian words), on shares: w = ~(s3 ^ t0) & ~(s4 ^ t1), folded onto
+// bit 0 by ANDs with itself shifted (its halves, then 16, 8, 4, 2, 1), eight DOM-indep
+// gadgets of 32 bits with random words r[0..8); only the final bit is unmasked. Share 0
+// in r0 (x), r1 (y), r4 (the random word, then the domain-0 product) and r6 (the
+// domain-0 result); share 1 in r2 (x), r3 (y), r5 (masked cross products, then the
+// domain-1 product); r7 an address, then the domain-1 result; the addresses in r8-r10,
+// the low half of w in r11 (share 0) and r12 (share 1). No store.
+LWC_MASKED_ASM u32 tag_check2(const void*, const u32*, const void*) noexcept {
+    __asm__(
+        ".syntax unified\n"
+        "push {r4-r7, lr}\n"
+        "mov r4, r8\n"
+        "mov r5, r9\n"
+        "mov r6, r10\n"
+        "mov r7, r11\n"
+        "push {r4-r7}\n"
+        "mov r8, r0\n"
+        "mov r9, r1\n"
+        "mov r10, r2\n"
+        ".irp r, r0, r1, r2, r3, r4, r5, r6, r7\n"
+        "movs \\r, #0\n"
+        ".endr\n"
+        "mov r11, r0\n"
+        "mov r12, r0\n"
+        // (r6, r7) = (r0, r2) & (r1, r3) on shares, random word k.
+        ".macro lwc_m2_tag_and k\n"
+        "mov r7, r10\n"
+        "ldr r4, [r7, #(4 * \\k)]\n"
+        "movs r5, r3\n"
+        "ands r5, r0\n"
+        "eors r5, r4\n"
+        "movs r6, r5\n"
+        "movs r5, r1\n"
+        "ands r5, r2\n"
+        "eors r5, r4\n"
+        "movs r7, r5\n"
+        "movs r5, r3\n"
+        "ands r5, r2\n"
+        "eors r7, r5\n"
+        "movs r4, r1\n"
+        "ands r4, r0\n"
+        "eors r6, r4\n"
+        ".endm\n"
+        // Half h of ~(s3 ^ t0) & ~(s4 ^ t1).
+        ".macro lwc_m2_tag_half h\n"
+        "mov r7, r8\n"
+        "ldr r0, [r7, #(0 + \\h)]\n"
+        "ldr r1, [r7, #(16 + \\h)]\n"
+        "ldr r2, [r7, #(8 + \\h)]\n"
+        "ldr r3, [r7, #(24 + \\h)]\n"
+        "mov r7, r9\n"
+        "ldr r4, [r7, #(0 + \\h)]\n"
+        "eors r0, r4\n"
+        "mvns r0, r0\n"
+        "ldr r4, [r7, #(8 + \\h)]\n"
+        "eors r1, r4\n"
+        "mvns r1, r1\n"
+        "lwc_m2_tag_and (\\h / 4)\n"
+        ".endm\n"
+        "lwc_m2_tag_half 0\n"
+        "mov r11, r6\n"
+        "mov r12, r7\n"
+        "lwc_m2_tag_half 4\n"
+        "mov r0, r11\n"
+        "mov r2, r12\n"
+        "movs r1, r6\n"
+        "movs r3, r7\n"
+        "lwc_m2_tag_and 2\n"
+        // w &= w >> k on shares, random word j.
+        ".macro lwc_m2_tag_fold k, j\n"
+        "movs r0, r6\n"
+        "movs r2, r7\n"
+        "lsrs r1, r0, #\\k\n"
+        "lsrs r3, r2, #\\k\n"
+        "lwc_m2_tag_and \\j\n"
+        ".endm\n"
+        "lwc_m2_tag_fold 16, 3\n"
+        "lwc_m2_tag_fold 8, 4\n"
+        "lwc_m2_tag_fold 4, 5\n"
+        "lwc_m2_tag_fold 2, 6\n"
+        "lwc_m2_tag_fold 1, 7\n"
+        ".purgem lwc_m2_tag_and\n"
+        ".purgem lwc_m2_tag_half\n"
+        ".purgem lwc_m2_tag_fold\n"
+        // The verdict: bit 0 of share 0 and of share 1, then their XOR.
+        "movs r1, #1\n"
+        "movs r0, r6\n"
+        "ands r0, r1\n"
+        "movs r2, r7\n"
+        "ands r2, r1\n"
+        "eors r0, r2\n"
+        ".irp r, r1, r2, r3, r4, r5, r6, r7\n"
+        "movs \\r, #0\n"
+        ".endr\n"
+        "mov r11, r1\n"
+        "mov r12, r1\n"
+        "pop {r4-r7}\n"
+        "mov r8, r4\n"
+        "mov r9, r5\n"
+        "mov r10, r6\n"
+        "mov r11, r7\n"
+        "pop {r4-r7, pc}\n");
+}
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::masked::arm
 #endif
