@@ -264,23 +264,30 @@ void masked_random(void*, u8* out, std::size_t n) { random_fill(out, n); }
 template <int Shares>
 using masked_ascon = lwc::test::masked_ascon<Shares, masked_random>;
 
-// The assembly round of 2-share masked Ascon (Cortex-M) against the C form, share by share:
-// the same state and random words must give the same shares (the KATs see only their XOR).
-void check_masked_kernel() {
-#if LWC_MASKED_ARM
+// The assembly rounds of masked Ascon (Cortex-M) against the C form, share by share: the
+// same state and random words must give the same shares (the KATs see only their XOR).
+template <int N>
+void check_masked_round(void (*round)(void*, lwc::detail::u32, const void*), const char* name) {
     namespace dm = lwc::detail::masked;
     for (int trial = 0; trial < 64; ++trial) {
-        dm::lane<2> c[5], a[5];
-        lwc::detail::u64 r[5];
+        dm::lane<N> c[5], a[5];
+        lwc::detail::u64 r[5 * dm::words_per_and<N>];
         random_fill(reinterpret_cast<u8*>(c), sizeof c);
         random_fill(reinterpret_cast<u8*>(r), sizeof r);
         std::memcpy(a, c, sizeof c);
         const auto k = lwc::detail::ascon_portable::constant(trial % 12);
-        dm::round<2>(c, k, r);
-        dm::arm::round2(a, lwc::detail::u32(k), r);
-        if (std::memcmp(a, c, sizeof c) != 0) return fail("ascon-aead128-masked2", "assembly round");
+        dm::round<N>(c, k, r);
+        round(a, lwc::detail::u32(k), r);
+        if (std::memcmp(a, c, sizeof c) != 0) return fail(name, "assembly round");
     }
-    std::printf("ok ascon-aead128-masked2  assembly round = C form (64 random states)\n");
+    std::printf("ok %s  assembly round = C form (64 random states)\n", name);
+}
+void check_masked_kernels() {
+#if LWC_MASKED_ARM
+    check_masked_round<2>(lwc::detail::masked::arm::round2, "ascon-aead128-masked2");
+#if LWC_HAS(__thumb2__)
+    check_masked_round<3>(lwc::detail::masked::arm::round3, "ascon-aead128-masked3");
+#endif
 #endif
 }
 
@@ -414,7 +421,7 @@ int main(int argc, char** argv) {
     };
     masked(masked_ascon<2>{});
     masked(masked_ascon<3>{});
-    check_masked_kernel();
+    check_masked_kernels();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
     return failures ? 1 : 0;
 }

@@ -33,6 +33,19 @@
 #define LWC_MASKED_ASM [[gnu::naked, gnu::noinline, gnu::noipa]] inline
 #endif
 
+// ARMv7-M: an assembler macro NAME d, s, lo, hi, r, word: d = s ^ the low (word 0) or
+// high (word 1) half of rotr64(hi:lo, r), two XORs with shifted operands.
+#define LWC_MASKED_ROT64_MACRO(NAME)                                         \
+    ".macro " NAME " d, s, lo, hi, r, word\n"                                \
+    ".if (\\r < 32) == (\\word == 0)\n"                                      \
+    "eor \\d, \\s, \\lo, lsr #(\\r % 32)\n"                                  \
+    "eor \\d, \\d, \\hi, lsl #(32 - \\r % 32)\n"                             \
+    ".else\n"                                                                \
+    "eor \\d, \\s, \\hi, lsr #(\\r % 32)\n"                                  \
+    "eor \\d, \\d, \\lo, lsl #(32 - \\r % 32)\n"                             \
+    ".endif\n"                                                               \
+    ".endm\n"
+
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked::arm {
 
 // round2(state, c, r): state as 20 words (lane i, share j, half h at word 4i + 2j + h, the
@@ -133,16 +146,7 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
         "str r8, [lr, #(56 + \\h)]\n"
         "str r9, [lr, #(72 + \\h)]\n"
         ".endm\n"
-        // d ^= the low (word 0) or high (word 1) half of rotr64(hi:lo, r).
-        ".macro lwc_m2_rot d, s, lo, hi, r, word\n"
-        ".if (\\r < 32) == (\\word == 0)\n"
-        "eor \\d, \\s, \\lo, lsr #(\\r % 32)\n"
-        "eor \\d, \\d, \\hi, lsl #(32 - \\r % 32)\n"
-        ".else\n"
-        "eor \\d, \\s, \\hi, lsr #(\\r % 32)\n"
-        "eor \\d, \\d, \\lo, lsl #(32 - \\r % 32)\n"
-        ".endif\n"
-        ".endm\n"
+        LWC_MASKED_ROT64_MACRO("lwc_m2_rot")
         // p_L on share j of lane i: x ^= rotr(x, ra) ^ rotr(x, rb), in four registers of
         // that share's domain.
         ".macro lwc_m2_linear i, j, ra, rb, lo, hi, tl, th\n"
@@ -193,6 +197,161 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
         "pop {r4-r11, pc}\n");
 }
 
+// round3(state, c, r) on ARMv7-M: the same for 3 shares (lane<3>[5]: lane i, share j,
+// half h at byte 24i + 8j + 4h; r: fifteen 64-bit words, three per AND in round<3>'s
+// order). With three shares a transition between two shares of a value is still masked
+// by the third, so the registers need not keep to one share; what the code keeps is the
+// gadget's order (each cross product masked before it meets anything) and no register or
+// store pair that holds all three shares of one value. The S-box one AND at a time, its
+// results in the frame, a and b of one AND in r0-r2 and r3-r5 (b of one is a of the
+// next), the lane updated in r6-r8, r9 the random word, r10 the products; lr the state's
+// address, r11 the random words', r12 the constant until it is added.
+LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
+    __asm__(
+        ".syntax unified\n"
+        // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half).
+        "push {r4-r11, lr}\n"
+        "sub sp, #60\n"
+        // Random words first into the registers that take public words (the caller's
+        // values there, public data perhaps, would show in the transition).
+        "ldm r2, {r11, r12, lr}\n"
+        "mov lr, r0\n"
+        "mov r12, r1\n"
+        "mov r11, r2\n"
+        // x0 ^= x4, x4 ^= x3, x2 ^= x1 (and the constant) on share j, half h.
+        ".macro lwc_m3_pre j, h\n"
+        "ldr r0, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "ldr r1, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "eor r0, r0, r1\n"
+        "str r0, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "ldr r0, [lr, #(72 + 8 * \\j + \\h)]\n"
+        "eor r1, r1, r0\n"
+        "str r1, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "ldr r0, [lr, #(24 + 8 * \\j + \\h)]\n"
+        "ldr r1, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "eor r1, r1, r0\n"
+        ".if \\j + \\h == 0\n"
+        "eor r1, r1, r12\n"
+        ".endif\n"
+        "str r1, [lr, #(48 + 8 * \\j + \\h)]\n"
+        ".endm\n"
+        // Lane l's three shares (half h) into registers r, s, t.
+        ".macro lwc_m3_load l, h, r, s, t\n"
+        "ldr \\r, [lr, #(24 * \\l + \\h)]\n"
+        "ldr \\s, [lr, #(24 * \\l + 8 + \\h)]\n"
+        "ldr \\t, [lr, #(24 * \\l + 16 + \\h)]\n"
+        ".endm\n"
+        // x_i ^= ~a & b (a in a0-a2, b in b0-b2: loaded), random words 3g..3g+2.
+        ".macro lwc_m3_and i, g, h, a0, a1, a2, b0, b1, b2\n"
+        "lwc_m3_load \\i, \\h, r6, r7, r8\n"
+        "ldr r9, [r11, #(24 * \\g + \\h)]\n"
+        "bic r10, \\b1, \\a0\n"
+        "eor r10, r10, r9\n"
+        "eor r6, r6, r10\n"
+        "and r10, \\a1, \\b0\n"
+        "eor r10, r10, r9\n"
+        "eor r7, r7, r10\n"
+        "ldr r9, [r11, #(24 * \\g + 8 + \\h)]\n"
+        "bic r10, \\b2, \\a0\n"
+        "eor r10, r10, r9\n"
+        "eor r6, r6, r10\n"
+        "and r10, \\a2, \\b0\n"
+        "eor r10, r10, r9\n"
+        "eor r8, r8, r10\n"
+        "ldr r9, [r11, #(24 * \\g + 16 + \\h)]\n"
+        "and r10, \\a1, \\b2\n"
+        "eor r10, r10, r9\n"
+        "eor r7, r7, r10\n"
+        "and r10, \\a2, \\b1\n"
+        "eor r10, r10, r9\n"
+        "eor r8, r8, r10\n"
+        "bic r10, \\b0, \\a0\n"
+        "eor r6, r6, r10\n"
+        "and r10, \\a1, \\b1\n"
+        "eor r7, r7, r10\n"
+        "and r10, \\a2, \\b2\n"
+        "eor r8, r8, r10\n"
+        "str r6, [sp, #(12 * \\i)]\n"
+        "str r7, [sp, #(12 * \\i + 4)]\n"
+        "str r8, [sp, #(12 * \\i + 8)]\n"
+        ".endm\n"
+        // x1 ^= x0, x0 ^= x4, x3 ^= x2, x2 = ~x2 (share 0), from the frame to the state.
+        ".macro lwc_m3_post j, h\n"
+        "ldr r0, [sp, #(0 + 4 * \\j)]\n"
+        "ldr r1, [sp, #(12 + 4 * \\j)]\n"
+        "eor r1, r1, r0\n"
+        "str r1, [lr, #(24 + 8 * \\j + \\h)]\n"
+        "ldr r1, [sp, #(48 + 4 * \\j)]\n"
+        "eor r0, r0, r1\n"
+        "str r0, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "str r1, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "ldr r0, [sp, #(24 + 4 * \\j)]\n"
+        "ldr r1, [sp, #(36 + 4 * \\j)]\n"
+        "eor r1, r1, r0\n"
+        "str r1, [lr, #(72 + 8 * \\j + \\h)]\n"
+        ".if \\j == 0\n"
+        "mvn r0, r0\n"
+        ".endif\n"
+        "str r0, [lr, #(48 + 8 * \\j + \\h)]\n"
+        ".endm\n"
+        ".macro lwc_m3_sbox h\n"
+        "lwc_m3_pre 0, \\h\n"
+        "lwc_m3_pre 1, \\h\n"
+        "lwc_m3_pre 2, \\h\n"
+        "lwc_m3_load 1, \\h, r0, r1, r2\n"
+        "lwc_m3_load 2, \\h, r3, r4, r5\n"
+        "lwc_m3_and 0, 1, \\h, r0, r1, r2, r3, r4, r5\n"
+        "lwc_m3_load 3, \\h, r0, r1, r2\n"
+        "lwc_m3_and 1, 2, \\h, r3, r4, r5, r0, r1, r2\n"
+        "lwc_m3_load 4, \\h, r3, r4, r5\n"
+        "lwc_m3_and 2, 3, \\h, r0, r1, r2, r3, r4, r5\n"
+        "lwc_m3_load 0, \\h, r0, r1, r2\n"
+        "lwc_m3_and 3, 4, \\h, r3, r4, r5, r0, r1, r2\n"
+        "lwc_m3_load 1, \\h, r3, r4, r5\n"
+        "lwc_m3_and 4, 0, \\h, r0, r1, r2, r3, r4, r5\n"
+        "lwc_m3_post 0, \\h\n"
+        "lwc_m3_post 1, \\h\n"
+        "lwc_m3_post 2, \\h\n"
+        ".endm\n"
+        LWC_MASKED_ROT64_MACRO("lwc_m3_rot")
+        // p_L on share j of lane i.
+        ".macro lwc_m3_linear i, ra, rb\n"
+        ".irp j, 0, 1, 2\n"
+        "ldr r0, [lr, #(24 * \\i + 8 * \\j)]\n"
+        "ldr r1, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
+        "lwc_m3_rot r2, r0, r0, r1, \\ra, 0\n"
+        "lwc_m3_rot r2, r2, r0, r1, \\rb, 0\n"
+        "lwc_m3_rot r3, r1, r0, r1, \\ra, 1\n"
+        "lwc_m3_rot r3, r3, r0, r1, \\rb, 1\n"
+        "str r2, [lr, #(24 * \\i + 8 * \\j)]\n"
+        "str r3, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
+        ".endr\n"
+        ".endm\n"
+        "lwc_m3_sbox 0\n"
+        "lwc_m3_sbox 4\n"
+        "lwc_m3_linear 0, 19, 28\n"
+        "lwc_m3_linear 1, 61, 39\n"
+        "lwc_m3_linear 2, 1, 6\n"
+        "lwc_m3_linear 3, 10, 17\n"
+        "lwc_m3_linear 4, 7, 41\n"
+        ".purgem lwc_m3_pre\n"
+        ".purgem lwc_m3_load\n"
+        ".purgem lwc_m3_and\n"
+        ".purgem lwc_m3_post\n"
+        ".purgem lwc_m3_sbox\n"
+        ".purgem lwc_m3_rot\n"
+        ".purgem lwc_m3_linear\n"
+        // Zeros into every register and over the frame.
+        "movs r0, #0\n"
+        ".irp r, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12\n"
+        "mov \\r, r0\n"
+        ".endr\n"
+        "stm sp, {r0-r12}\n"
+        "str r0, [sp, #52]\n"
+        "str r0, [sp, #56]\n"
+        "add sp, #60\n"
+        "pop {r4-r11, pc}\n");
+}
 #else
 // ARMv6-M (Thumb-1: two-operand logic on r0-r7 only, no shifted operands): the S-box
 // one AND at a time, operands loaded as needed. r7 the state's address; r4 zero (a
