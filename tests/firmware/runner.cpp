@@ -285,9 +285,7 @@ void check_masked_round(void (*round)(void*, lwc::detail::u32, const void*), con
 void check_masked_kernels() {
 #if LWC_MASKED_ARM
     check_masked_round<2>(lwc::detail::masked::arm::round2, "ascon-aead128-masked2");
-#if LWC_HAS(__thumb2__)
     check_masked_round<3>(lwc::detail::masked::arm::round3, "ascon-aead128-masked3");
-#endif
 #endif
 }
 

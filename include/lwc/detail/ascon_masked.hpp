@@ -120,8 +120,7 @@ template <int N>
 inline constexpr std::size_t random_bytes_per_round = 5 * words_per_and<N> * sizeof(u64);
 
 // Ascon-p[rounds]: the last `rounds` of the twelve, each with fresh randomness from
-// fill(ctx, bytes, n). On Cortex-M the assembly round (ascon_masked_arm.hpp): 2 shares on
-// ARMv6-M and ARMv7-M, 3 on ARMv7-M.
+// fill(ctx, bytes, n). On Cortex-M the assembly rounds (ascon_masked_arm.hpp).
 template <int N>
 LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, std::size_t),
                           void* ctx) noexcept {
@@ -133,12 +132,10 @@ LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, 
             arm::round2(x, u32(ascon_portable::constant(i)), r);
             continue;
         }
-#if LWC_HAS(__thumb2__)
         if constexpr (N == 3 && std::endian::native == std::endian::little) {
             arm::round3(x, u32(ascon_portable::constant(i)), r);
             continue;
         }
-#endif
 #endif
         round(x, ascon_portable::constant(i), r);
     }

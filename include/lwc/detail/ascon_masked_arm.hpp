@@ -46,6 +46,29 @@
     ".endif\n"                                                               \
     ".endm\n"
 
+// ARMv6-M: the same in Thumb-1, NAME d, u, lo, hi, r, word, with u a temporary (shifts
+// by an immediate into u, then an XOR).
+#define LWC_MASKED_ROT64_V6M_MACRO(NAME)                                     \
+    ".macro " NAME " d, u, lo, hi, r, word\n"                                \
+    ".if (\\r < 32) == (\\word == 0)\n"                                      \
+    "lsrs \\u, \\lo, #(\\r % 32)\n"                                          \
+    "eors \\d, \\u\n"                                                        \
+    "lsls \\u, \\hi, #(32 - \\r % 32)\n"                                     \
+    ".else\n"                                                                \
+    "lsrs \\u, \\hi, #(\\r % 32)\n"                                          \
+    "eors \\d, \\u\n"                                                        \
+    "lsls \\u, \\lo, #(32 - \\r % 32)\n"                                     \
+    ".endif\n"                                                               \
+    "eors \\d, \\u\n"                                                        \
+    ".endm\n"
+
+// A 3-share round's steps, once its macros lwc_m3_sbox and lwc_m3_linear are defined:
+// the S-box on both halves, then p_L lane by lane with the lanes' rotations.
+#define LWC_MASKED_ROUND3_STEPS                                              \
+    "lwc_m3_sbox 0\nlwc_m3_sbox 4\n"                                         \
+    "lwc_m3_linear 0, 19, 28\nlwc_m3_linear 1, 61, 39\n"                     \
+    "lwc_m3_linear 2, 1, 6\nlwc_m3_linear 3, 10, 17\nlwc_m3_linear 4, 7, 41\n"
+
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked::arm {
 
 // round2(state, c, r): state as 20 words (lane i, share j, half h at word 4i + 2j + h, the
@@ -327,13 +350,7 @@ LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
         "str r3, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
         ".endr\n"
         ".endm\n"
-        "lwc_m3_sbox 0\n"
-        "lwc_m3_sbox 4\n"
-        "lwc_m3_linear 0, 19, 28\n"
-        "lwc_m3_linear 1, 61, 39\n"
-        "lwc_m3_linear 2, 1, 6\n"
-        "lwc_m3_linear 3, 10, 17\n"
-        "lwc_m3_linear 4, 7, 41\n"
+        LWC_MASKED_ROUND3_STEPS
         ".purgem lwc_m3_pre\n"
         ".purgem lwc_m3_load\n"
         ".purgem lwc_m3_and\n"
@@ -450,19 +467,7 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
         "lwc_m2_post 0, \\h, r0, r1\n"
         "lwc_m2_post 1, \\h, r2, r3\n"
         ".endm\n"
-        // d ^= the low (word 0) or high (word 1) half of rotr64(hi:lo, r), u a temporary.
-        ".macro lwc_m2_rot d, u, lo, hi, r, word\n"
-        ".if (\\r < 32) == (\\word == 0)\n"
-        "lsrs \\u, \\lo, #(\\r % 32)\n"
-        "eors \\d, \\u\n"
-        "lsls \\u, \\hi, #(32 - \\r % 32)\n"
-        ".else\n"
-        "lsrs \\u, \\hi, #(\\r % 32)\n"
-        "eors \\d, \\u\n"
-        "lsls \\u, \\lo, #(32 - \\r % 32)\n"
-        ".endif\n"
-        "eors \\d, \\u\n"
-        ".endm\n"
+        LWC_MASKED_ROT64_V6M_MACRO("lwc_m2_rot")
         // p_L on share j of lane i in four registers of that share's domain.
         ".macro lwc_m2_linear i, j, ra, rb, lo, hi, d, u\n"
         "ldr \\lo, [r7, #(16 * \\i + 8 * \\j)]\n"
@@ -505,6 +510,137 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
         "stm r7!, {r0, r1}\n"
         ".endr\n"
         "add sp, #88\n"
+        "pop {r4-r7, pc}\n");
+}
+// round3 on ARMv6-M: the rules of the ARMv7-M round3, one product at a time with its
+// operands loaded as needed. r7 the state's address, r6 the random words'; the lane
+// updated in r0-r2, operands in r3 and r4, the random word in r5.
+LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
+    __asm__(
+        ".syntax unified\n"
+        // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half),
+        // [sp + 60] the constant.
+        "push {r4-r7, lr}\n"
+        "sub sp, #64\n"
+        "mov r7, r0\n"
+        "mov r6, r2\n"
+        "str r1, [sp, #60]\n"
+        // Random words first into the registers the caller used (see the ARMv7-M form).
+        ".irp r, r0, r1, r2, r3, r4, r5\n"
+        "ldr \\r, [r6]\n"
+        ".endr\n"
+        ".macro lwc_m3_pre j, h\n"
+        "ldr r0, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "ldr r1, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "eors r0, r1\n"
+        "str r0, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "ldr r0, [r7, #(72 + 8 * \\j + \\h)]\n"
+        "eors r1, r0\n"
+        "str r1, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "ldr r0, [r7, #(24 + 8 * \\j + \\h)]\n"
+        "ldr r1, [r7, #(48 + 8 * \\j + \\h)]\n"
+        "eors r1, r0\n"
+        ".if \\j + \\h == 0\n"
+        "ldr r0, [sp, #60]\n"
+        "eors r1, r0\n"
+        ".endif\n"
+        "str r1, [r7, #(48 + 8 * \\j + \\h)]\n"
+        ".endm\n"
+        // z ^= (share i of ~a) & (share j of b), z one of r0-r2 (op: bics for i = 0,
+        // where ~a is ~a0, else ands), then r5 (the random word of the pair) added.
+        ".macro lwc_m3_term z, op, ai, bj, h, mask\n"
+        "ldr r3, [r7, #(\\bj + \\h)]\n"
+        "ldr r4, [r7, #(\\ai + \\h)]\n"
+        "\\op r3, r4\n"
+        ".if \\mask\n"
+        "eors r3, r5\n"
+        ".endif\n"
+        "eors \\z, r3\n"
+        ".endm\n"
+        // x_i ^= ~x_a & x_b on shares, random words 3g..3g+2 (pair 01, 02, 12).
+        ".macro lwc_m3_and i, a, b, g, h\n"
+        "ldr r0, [r7, #(24 * \\i + \\h)]\n"
+        "ldr r1, [r7, #(24 * \\i + 8 + \\h)]\n"
+        "ldr r2, [r7, #(24 * \\i + 16 + \\h)]\n"
+        "ldr r5, [r6, #(24 * \\g + \\h)]\n"
+        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b + 8), \\h, 1\n"
+        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b), \\h, 1\n"
+        "ldr r5, [r6, #(24 * \\g + 8 + \\h)]\n"
+        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b + 16), \\h, 1\n"
+        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b), \\h, 1\n"
+        "ldr r5, [r6, #(24 * \\g + 16 + \\h)]\n"
+        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b + 16), \\h, 1\n"
+        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b + 8), \\h, 1\n"
+        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b), \\h, 0\n"
+        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b + 8), \\h, 0\n"
+        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b + 16), \\h, 0\n"
+        "str r0, [sp, #(12 * \\i)]\n"
+        "str r1, [sp, #(12 * \\i + 4)]\n"
+        "str r2, [sp, #(12 * \\i + 8)]\n"
+        ".endm\n"
+        ".macro lwc_m3_post j, h\n"
+        "ldr r0, [sp, #(0 + 4 * \\j)]\n"
+        "ldr r1, [sp, #(12 + 4 * \\j)]\n"
+        "eors r1, r0\n"
+        "str r1, [r7, #(24 + 8 * \\j + \\h)]\n"
+        "ldr r1, [sp, #(48 + 4 * \\j)]\n"
+        "eors r0, r1\n"
+        "str r0, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "str r1, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "ldr r0, [sp, #(24 + 4 * \\j)]\n"
+        "ldr r1, [sp, #(36 + 4 * \\j)]\n"
+        "eors r1, r0\n"
+        "str r1, [r7, #(72 + 8 * \\j + \\h)]\n"
+        ".if \\j == 0\n"
+        "mvns r0, r0\n"
+        ".endif\n"
+        "str r0, [r7, #(48 + 8 * \\j + \\h)]\n"
+        ".endm\n"
+        ".macro lwc_m3_sbox h\n"
+        ".irp j, 0, 1, 2\n"
+        "lwc_m3_pre \\j, \\h\n"
+        ".endr\n"
+        "lwc_m3_and 0, 1, 2, 1, \\h\n"
+        "lwc_m3_and 1, 2, 3, 2, \\h\n"
+        "lwc_m3_and 2, 3, 4, 3, \\h\n"
+        "lwc_m3_and 3, 4, 0, 4, \\h\n"
+        "lwc_m3_and 4, 0, 1, 0, \\h\n"
+        ".irp j, 0, 1, 2\n"
+        "lwc_m3_post \\j, \\h\n"
+        ".endr\n"
+        ".endm\n"
+        LWC_MASKED_ROT64_V6M_MACRO("lwc_m3_rot")
+        ".macro lwc_m3_linear i, ra, rb\n"
+        ".irp j, 0, 1, 2\n"
+        "ldr r0, [r7, #(24 * \\i + 8 * \\j)]\n"
+        "ldr r1, [r7, #(24 * \\i + 8 * \\j + 4)]\n"
+        "movs r2, r0\n"
+        "lwc_m3_rot r2, r3, r0, r1, \\ra, 0\n"
+        "lwc_m3_rot r2, r3, r0, r1, \\rb, 0\n"
+        "str r2, [r7, #(24 * \\i + 8 * \\j)]\n"
+        "movs r2, r1\n"
+        "lwc_m3_rot r2, r3, r0, r1, \\ra, 1\n"
+        "lwc_m3_rot r2, r3, r0, r1, \\rb, 1\n"
+        "str r2, [r7, #(24 * \\i + 8 * \\j + 4)]\n"
+        ".endr\n"
+        ".endm\n"
+        LWC_MASKED_ROUND3_STEPS
+        ".purgem lwc_m3_pre\n"
+        ".purgem lwc_m3_term\n"
+        ".purgem lwc_m3_and\n"
+        ".purgem lwc_m3_post\n"
+        ".purgem lwc_m3_sbox\n"
+        ".purgem lwc_m3_rot\n"
+        ".purgem lwc_m3_linear\n"
+        // Zeros into the registers and over the frame.
+        ".irp r, r0, r1, r2, r3, r4, r5\n"
+        "movs \\r, #0\n"
+        ".endr\n"
+        "mov r7, sp\n"
+        ".rept 4\n"
+        "stm r7!, {r0-r3}\n"
+        ".endr\n"
+        "add sp, #64\n"
         "pop {r4-r7, pc}\n");
 }
 #endif
