@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The leakage test at length (docs/security.md, "The leakage test"): tests/leakage/tvla.c
+# The leakage test at length (docs/masking.md, "The leakage test"): tests/leakage/tvla.c
 # on the firmware trees of make test-firmware (build-fw-m4, build-fw-m0plus: their
 # lwc_leak_target and tvla), every form on both cores in both tests (fixed versus random
 # inputs on the permutation's samples, fixed versus random key over the whole call, as in
 # tests/firmware/CMakeLists.txt), and the bivariate test of the 2- and 3-share forms (tvla
 # --order 2), TRACES traces each (default
-# 1,000,000; hours for the masked forms: on one core of an EPYC Zen 4, 1.3 ms a trace
-# for 2 shares and 8 ms for 3 on the M4). Writes bench/results/<date>-leakage.md.
+# 1,000,000; hours for the masked forms: on one core of an EPYC Zen 4, 1.3-2 ms a trace
+# for 2 shares and 2.5-4.3 ms for 3 on the M4). Writes bench/results/<date>-leakage.md.
 #   [BOARDS="m4 m0plus"] [LEAK_BUILD=DIR] bench/leakage/run.sh [TRACES] [FUNCTION ...]
 # LEAK_BUILD: the firmware trees' prefix (default build-fw, as make test-firmware): a copy
 # lets a long run go on while the trees are rebuilt.
@@ -30,7 +30,7 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         dir="${LEAK_BUILD:-$top/build-fw}-$b"
         [ -x "$dir/tvla" ] || { echo "no $dir/tvla: run make test-firmware first" >&2; exit 2; }
         for f in $functions; do
-            window=6masked7permute,6armv7m6round2
+            window=6masked7permute,3arm6round
             [ $f = leak_unmasked ] && window=11ascon_small6rounds
             echo '```'
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" \
@@ -44,7 +44,7 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         for f in $functions; do
             [ $f = leak_unmasked ] && continue
             "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key \
-                --window 6masked7permute,6armv7m6round2 --order 2 || true
+                --window 6masked7permute,3arm6round --order 2 || true
         done
         echo '```'
     done
