@@ -13,7 +13,8 @@
 
 #include "ascon_portable.hpp"
 #include "bytes.hpp"
-// Cortex-M (Thumb, little-endian): 2 shares in assembly (ascon_masked_arm.hpp).
+// Cortex-M (Thumb, little-endian): the rounds of 2 and 3 shares and the 2-share mode's
+// steps in assembly (ascon_masked_arm.hpp).
 #if defined(__arm__) && LWC_HAS(__thumb__)
 #include "ascon_masked_arm.hpp"
 #define LWC_MASKED_ARM 1
@@ -45,10 +46,11 @@ LWC_ALWAYS_INLINE void barrier(u64& x) noexcept {
 #endif
 }
 
-// Whether N shares run the assembly of ascon_masked_arm.hpp (its word order is the
-// little-endian layout of lane<2>).
+// Whether the assembly of ascon_masked_arm.hpp runs (its word order is the little-endian
+// layout of lane<N>): for 2 shares every step on shares, for 3 the round.
+inline constexpr bool arm_assembly = LWC_MASKED_ARM && std::endian::native == std::endian::little;
 template <int N>
-inline constexpr bool in_assembly = LWC_MASKED_ARM && N == 2 && std::endian::native == std::endian::little;
+inline constexpr bool in_assembly = arm_assembly && N == 2;
 
 // Random words per AND gadget.
 template <int N>
@@ -132,7 +134,7 @@ LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, 
             arm::round2(x, u32(ascon_portable::constant(i)), r);
             continue;
         }
-        if constexpr (N == 3 && std::endian::native == std::endian::little) {
+        if constexpr (arm_assembly && N == 3) {
             arm::round3(x, u32(ascon_portable::constant(i)), r);
             continue;
         }
@@ -190,6 +192,8 @@ inline u64 tag_bit(const lane<N>* x, const u8* tag, const u64* r) noexcept {
         barrier(share_bit);
         bit ^= share_bit;
     }
+    secure_zero(a);
+    secure_zero(b);
     secure_zero(w);
     return bit;
 }
