@@ -97,6 +97,7 @@ struct aead_call {
     enum { key, nonce, ad, in, tag, out };  // the outputs last: the tag (encrypt), out
     std::span<const u8> buffers[6];          // the tag: encrypt's output, decrypt's to verify
     bool decrypt;
+    bool traps;  // a refusal traps (the headers) rather than returning -1 (the C ABI)
 };
 using aead_kernel = void (*)(const aead_call&, u8* tag);
 
@@ -112,8 +113,14 @@ LWC_ALWAYS_INLINE bool compact_refuses(const aead_call& c) noexcept {
     return bad;
 }
 
-LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noexcept {
-    if (compact_refuses(c)) trap();
+// 1 done (and a decrypted tag verified), 0 forged, -1 refused with nothing written: the
+// headers' calls trap on a refusal, the C ABI's return it (one function for both: a second
+// entry point for the C ABI took 142 bytes on Cortex-M4, the flag 8).
+LWC_NOINLINE inline int run_compact(const aead_call& c, aead_kernel kernel) noexcept {
+    if (compact_refuses(c)) {
+        if (c.traps) trap();
+        return -1;
+    }
     const auto& b = c.buffers;
     u8 expected[32];  // the longest tag (Schwaemm256-256)
     // Zeroed first: the kernel writes it through a pointer the compiler does not follow.
@@ -128,15 +135,6 @@ LWC_NOINLINE inline bool run_compact(const aead_call& c, aead_kernel kernel) noe
     }
     wipe_stack();
     return ok;
-}
-
-// The same call with its refusal returned rather than trapped (the C ABI reports it):
-// 1 done (and a decrypted tag verified), 0 forged, -1 refused with nothing written. The
-// checks run here and again in run_compact (a few comparisons): sharing them out of line
-// would make run_compact, which every header call uses, 12 bytes larger on Cortex-M4.
-LWC_NOINLINE inline int run_compact_returning(const aead_call& c, aead_kernel kernel) noexcept {
-    if (compact_refuses(c)) return -1;
-    return run_compact(c, kernel);
 }
 
 }  // namespace detail
@@ -179,7 +177,7 @@ struct aead_base {
     static void encrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
         if constexpr (compact)
-            run_compact({{key, nonce, ad, pt, tag, ct}, false}, &kernel_compact);
+            run_compact({{key, nonce, ad, pt, tag, ct}, false, true}, &kernel_compact);
         else if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag))
             fail(e);
     }
@@ -190,7 +188,8 @@ struct aead_base {
                                       std::span<const u8> ct, std::span<const u8, TagSize> tag,
                                       std::span<u8> pt) {
         if constexpr (compact) {
-            return run_compact({{key, nonce, ad, ct, tag, pt}, true}, &kernel_compact);
+            // 0 or 1 (a refusal traps): & 1 is one instruction, != 0 three on Cortex-M.
+            return run_compact({{key, nonce, ad, ct, tag, pt}, true, true}, &kernel_compact) & 1;
         } else {
             const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
             if (e && e.code != errc::forged) fail(e);
@@ -238,9 +237,8 @@ struct aead_base {
 
 private:
     // The compact path of encrypt/decrypt (run_compact): under LWC_SMALL, where a
-    // refused call traps, and for schemes with one body for both directions.
-    static constexpr bool compact = refusals_trap && LWC_SMALL &&
-                                    requires { &Impl::run_either; };
+    // refused call traps.
+    static constexpr bool compact = refusals_trap && LWC_SMALL;
 
 public:
     // The compact path with a refusal returned rather than trapped, for the C ABI, which
@@ -249,7 +247,7 @@ public:
     [[nodiscard]] static int run_returning(const aead_call& c) noexcept
         requires compact
     {
-        return run_compact_returning(c, &kernel_compact);
+        return run_compact(c, &kernel_compact);
     }
 
 private:
@@ -262,10 +260,23 @@ private:
                                     const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
         Impl::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
     }
+    // The compact path's kernel: one body for both directions where the scheme has one
+    // (run_either), else its two (ISAP, Romulus-M and -T: both are linked together).
     static void kernel_compact(const aead_call& c, u8* tag) noexcept {
         const auto& b = c.buffers;
-        Impl::run_either(c.decrypt, b[c.key].data(), b[c.nonce].data(), b[c.ad], b[c.in].data(),
-                         const_cast<u8*>(b[c.out].data()), b[c.in].size(), tag);
+        const u8 *key = b[c.key].data(), *nonce = b[c.nonce].data(), *in = b[c.in].data();
+        u8* out = const_cast<u8*>(b[c.out].data());
+        if constexpr (requires { &Impl::run_either; })
+            Impl::run_either(c.decrypt, key, nonce, b[c.ad], in, out, b[c.in].size(), tag);
+        else if (c.decrypt) {
+            // As in try_decrypt: a scheme that decrypts from the received tag (ISAP,
+            // Romulus-M) finds it in the buffer on entry.
+            if constexpr (requires { requires Impl::decrypt_reads_tag; })
+                copy_bytes(tag, b[c.tag].data(), TagSize);
+            Impl::template run<true>(key, nonce, b[c.ad], in, out, b[c.in].size(), tag);
+        }
+        else
+            Impl::template run<false>(key, nonce, b[c.ad], in, out, b[c.in].size(), tag);
     }
 };
 

@@ -219,17 +219,20 @@ static uint32_t symbol(const char *name) {
 /* The window: the functions whose names contain one of `parts` (names separated by
  * commas; every match counts). Two passes
  * over the symbols, their range, then the map; the matchers accept none, to see all. */
+static int next_name(const char **p, char part[256]) {  /* the list's next, or 0 */
+    if (!**p) return 0;
+    const size_t n = strcspn(*p, ",");
+    if (n == 0 || n >= 256) die("--window: an empty or too long name");
+    memcpy(part, *p, n);
+    part[n] = 0;
+    *p += n + ((*p)[n] == ',');
+    return 1;
+}
 static int in_window_list(const Elf32_Sym *sym, const char *name, const char *parts) {
     if (ELF32_ST_TYPE(sym->st_info) != STT_FUNC || !sym->st_size) return 0;
-    for (const char *p = parts; *p;) {
-        const size_t n = strcspn(p, ",");
-        char part[256];
-        if (n == 0 || n >= sizeof part) die("--window: an empty or too long name");
-        memcpy(part, p, n);
-        part[n] = 0;
+    char part[256];
+    for (const char *p = parts; next_name(&p, part);)
         if (strstr(name, part)) return 1;
-        p += n + (p[n] == ',');
-    }
     return 0;
 }
 static int window_range(const Elf32_Sym *sym, const char *name, const void *part) {
@@ -246,7 +249,18 @@ static int window_mark(const Elf32_Sym *sym, const char *name, const void *part)
         memset(window_map + (start - window_lo) / 2, 1, (sym->st_size + 1) / 2);
     return 0;
 }
+static int window_match(const Elf32_Sym *sym, const char *name, const void *part) {
+    return in_window_list(sym, name, part);
+}
 static void make_window(const char *part) {
+    /* Every name must match a function: a misspelt one would shrink the window silently,
+     * and with it what the test covers. */
+    char one[256];
+    for (const char *p = part; next_name(&p, one);)
+        if (!find_symbol(window_match, one)) {
+            fprintf(stderr, "tvla: --window: no function has a name containing %s\n", one);
+            exit(2);
+        }
     window_lo = UINT32_MAX, window_hi = 0;
     find_symbol(window_range, part);
     if (window_hi <= window_lo) die("--window: no function has that name");
