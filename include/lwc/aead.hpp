@@ -115,7 +115,7 @@ LWC_ALWAYS_INLINE bool compact_refuses(const aead_call& c) noexcept {
 
 // 1 done (and a decrypted tag verified), 0 forged, -1 refused with nothing written: the
 // headers' calls trap on a refusal, the C ABI's return it (one function for both: a second
-// entry point for the C ABI took 142 bytes on Cortex-M4, the flag 8).
+// entry point for the C ABI took 142 bytes on Cortex-M4, the flag's test 14).
 LWC_NOINLINE inline int run_compact(const aead_call& c, aead_kernel kernel) noexcept {
     if (compact_refuses(c)) {
         if (c.traps) trap();
@@ -220,10 +220,7 @@ struct aead_base {
             if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
                 return e;
         std::array<u8, TagSize> expected;
-        // A scheme that decrypts from the received tag (Romulus-M: the tag is the IV of
-        // its encryption) finds it in the buffer on entry; the kernel overwrites it.
-        if constexpr (requires { requires Impl::decrypt_reads_tag; })
-            copy_bytes(expected.data(), tag.data(), TagSize);
+        received_tag_to(expected.data(), tag.data());
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
                      expected.data());
         const bool ok = declassify(ct_equal(expected, tag));
@@ -260,6 +257,12 @@ private:
                                     const u8* in, u8* out, std::size_t n, u8* tag) noexcept {
         Impl::template run<Decrypt>(key, nonce, ad, in, out, n, tag);
     }
+    // A scheme that decrypts from the received tag (ISAP; Romulus-M: the tag is the IV of
+    // its encryption) finds it in the kernel's tag buffer on entry; the kernel overwrites it.
+    LWC_ALWAYS_INLINE static void received_tag_to(u8* buffer, const u8* received) noexcept {
+        if constexpr (requires { requires Impl::decrypt_reads_tag; })
+            copy_bytes(buffer, received, TagSize);
+    }
     // The compact path's kernel: one body for both directions where the scheme has one
     // (run_either), else its two (ISAP, Romulus-M and -T: both are linked together).
     static void kernel_compact(const aead_call& c, u8* tag) noexcept {
@@ -269,10 +272,7 @@ private:
         if constexpr (requires { &Impl::run_either; })
             Impl::run_either(c.decrypt, key, nonce, b[c.ad], in, out, b[c.in].size(), tag);
         else if (c.decrypt) {
-            // As in try_decrypt: a scheme that decrypts from the received tag (ISAP,
-            // Romulus-M) finds it in the buffer on entry.
-            if constexpr (requires { requires Impl::decrypt_reads_tag; })
-                copy_bytes(tag, b[c.tag].data(), TagSize);
+            received_tag_to(tag, b[c.tag].data());
             Impl::template run<true>(key, nonce, b[c.ad], in, out, b[c.in].size(), tag);
         }
         else
