@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // lwcrypto's Ascon-AEAD128 (-DAEAD), masked Ascon-AEAD128 with N shares (-DMASKED=N: an
 // object per call, set_key then encrypt or decrypt, its random bytes from
-// lwc_random_fill, bench/peers/fw_driver.c) or Ascon-XOF128 (64 bytes of output, as
-// ascon-c's crypto_hash for asconxof128) behind SUPERCOP's C API, compiled to an object
-// alone: bench/peers/firmware.sh objects and masked size it as ascon-c sizes its own
-// implementations (scripts/size-build.sh: size -t of the objects, no C library counted).
+// lwc_random_fill, bench/peers/fw_driver.c), Ascon-Hash256 (-DHASH256) or Ascon-XOF128
+// (64 bytes of output, as ascon-c's crypto_hash for asconxof128) behind SUPERCOP's C API,
+// compiled to an object alone: bench/peers/firmware.sh objects and masked size it as
+// ascon-c sizes its own implementations (scripts/size-build.sh: size -t of the objects,
+// no C library counted); its ascon mode counts instructions through the same API.
 #include <lwc/ascon.hpp>
+#include <lwc/hash.hpp>
 #include <lwc/masked.hpp>
 #include <lwc/xof.hpp>
 
@@ -58,6 +60,11 @@ extern "C" int crypto_aead_decrypt(u8* m, ull* mlen, u8*, const u8* c, ull clen,
         std::span<const u8, 16>(k, 16), std::span<const u8, 16>(npub, 16),
         {ad, std::size_t(adlen)}, {c, n}, std::span<const u8, 16>(c + n, 16), {m, n});
     return ok ? 0 : -1;
+}
+#elif defined(HASH256)
+extern "C" int crypto_hash(u8* out, const u8* in, ull inlen) {
+    lwc::AsconHash256::digest({in, std::size_t(inlen)}, out);
+    return 0;
 }
 #else
 extern "C" int crypto_hash(u8* out, const u8* in, ull inlen) {

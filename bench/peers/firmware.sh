@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked|ascon]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
@@ -20,6 +20,11 @@
 #           on M4 and M0+, and on QEMU's M4 and M0 the instructions per byte of one
 #           encrypt of 64 and 1024 bytes (the key shared within the call, in both) and the
 #           random bytes the 64-byte call draws (both from fw_driver.c's lwc_random_fill).
+#   ascon   instructions per byte on QEMU's Cortex-M4 (as icount) of Ascon-AEAD128
+#           encrypt and Ascon-Hash256, 64 and 1024 bytes, -O2 and -Os, all through
+#           SUPERCOP's C API: lwcrypto (ascon_nist.cpp) beside ascon-c's ARMv7-M
+#           assembly (armv7m: the lanes in 32-bit halves; bi32_armv7m: bit-interleaved)
+#           and its fastest 32-bit C (opt32, bi32).
 #   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
 #           size -t of an implementation's objects, no C library, the smallest over its
 #           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
@@ -198,6 +203,43 @@ elif [ "$what" = masked ]; then
         m0=$(counts $who $n cortex-m0plus microbit)
         echo "| $who $* | $(size_of $who $n cortex-m4) | $(size_of $who $n cortex-m0plus) |" \
           "${m4% | *} | $m0 | ${m4##* | } |"
+    done
+elif [ "$what" = ascon ]; then
+    # count OPT KIND WHO: "64 B | 1024 B" instructions per byte of KIND (aead or hash) at
+    # -OPT, WHO lwcrypto or an ascon-c implementation's directory name.
+    count() {
+        rm -rf "$tmp/a" && mkdir "$tmp/a"
+        flags="-mcpu=cortex-m4 -mthumb -$1 -ffunction-sections -fdata-sections"
+        if [ "$3" = lwcrypto ]; then
+            def=-DAEAD
+            [ "$2" = hash ] && def=-DHASH256
+            arm-none-eabi-g++ -std=c++20 $flags -fno-exceptions -fno-rtti -I"$top/include" \
+              $def -c "$top/bench/peers/ascon_nist.cpp" -o "$tmp/a/ours.o"
+        else
+            dir=$asconc/crypto_aead/asconaead128/$3
+            [ "$2" = hash ] && dir=$asconc/crypto_hash/asconhash256/$3
+            for f in "$dir"/*.[cS]; do
+                case $(basename "$f") in printstate.c) continue ;; esac
+                arm-none-eabi-gcc $flags -I"$dir" -I"$asconc/tests" -c "$f" \
+                  -o "$tmp/a/$(basename "$f").o" 2> /dev/null || { echo "does not build | -"; return; }
+            done
+        fi
+        call=-DHASH=crypto_hash
+        [ "$2" = aead ] && call="-DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16"
+        arm-none-eabi-gcc $flags -c "$cm/startup.c" -o "$tmp/startup.o"
+        arm-none-eabi-gcc $flags -DICOUNT -DNAME='"x"' $call "$top/bench/peers/fw_driver.c" \
+          "$tmp/startup.o" "$tmp/a"/*.o --specs=rdimon.specs -nostartfiles -L"$cm" \
+          -T"$cm/mps2-an386.ld" -Wl,--gc-sections -o "$tmp/i.elf"
+        timeout 600 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+          -icount shift=6 -semihosting-config enable=on,target=native,arg=drv \
+          -kernel "$tmp/i.elf" |
+          awk '$1 == "calib" { k = $2 / 200000 }
+               $1 != "calib" { printf "%.0f | %.0f", $2 / k / 64, $3 / k / 1024 }'
+    }
+    echo "| Cortex-M4, instr./B | AEAD -O2, 64 B | 1024 B | hash -O2, 64 B | 1024 B | AEAD -Os, 64 B | 1024 B | hash -Os, 64 B | 1024 B |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for who in lwcrypto armv7m bi32_armv7m opt32 bi32; do
+        echo "| $who | $(count O2 aead $who) | $(count O2 hash $who) | $(count Os aead $who) | $(count Os hash $who) |"
     done
 elif [ "$what" = objects ]; then
     # smallest KIND ARCH: ascon-c's smallest objects, "bytes implementation -Oopt".

@@ -176,10 +176,13 @@ struct aead_base {
     // call writes nothing: it throws size_error (without exceptions: see fail()).
     static void encrypt(key_span key, nonce_span nonce, std::span<const u8> ad,
                         std::span<const u8> pt, std::span<u8> ct, std::span<u8, TagSize> tag) {
-        if constexpr (compact)
+        if constexpr (compact) {
             run_compact({{key, nonce, ad, pt, tag, ct}, false, true}, &kernel_compact);
-        else if (const error e = try_encrypt(key, nonce, ad, pt, ct, tag))
-            fail(e);
+        } else {
+            fail_if_refused(false, key, nonce, ad, pt, ct, tag);
+            kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
+            wipe_stack();
+        }
     }
 
     // Returns false when the tag does not verify; pt is then all zero.
@@ -191,9 +194,8 @@ struct aead_base {
             // 0 or 1 (a refusal traps): & 1 is one instruction, != 0 three on Cortex-M.
             return run_compact({{key, nonce, ad, ct, tag, pt}, true, true}, &kernel_compact) & 1;
         } else {
-            const error e = try_decrypt(key, nonce, ad, ct, tag, pt);
-            if (e && e.code != errc::forged) fail(e);
-            return !e;
+            fail_if_refused(true, key, nonce, ad, ct, pt, tag);
+            return decrypt_checked(key, nonce, ad, ct, tag, pt);
         }
     }
 
@@ -219,6 +221,32 @@ struct aead_base {
         if (!call_passes(true, key, nonce, ad, ct, pt, tag))
             if (const error e = check_call(Impl::name, true, key, nonce, ad, ct, pt, tag))
                 return e;
+        static constexpr std::string_view tag_name = "tag";  // no strlen at -Os
+        if (!decrypt_checked(key, nonce, ad, ct, tag, pt))
+            return {errc::forged, Impl::name, tag_name, {}, 0, 0};
+        return {};
+    }
+
+private:
+    // encrypt and decrypt outside the compact path: the checks of try_*, a refusal
+    // thrown (or trapped), without an error object for the call that passes (returned
+    // by value, its 36 bytes were cleared by a memset call on every call on Cortex-M).
+    LWC_ALWAYS_INLINE static void fail_if_refused(bool decrypt, key_span key, nonce_span nonce,
+                                                  std::span<const u8> ad, std::span<const u8> in,
+                                                  std::span<const u8> out,
+                                                  std::span<const u8, TagSize> tag) {
+        if (!call_passes(decrypt, key, nonce, ad, in, out, tag))
+            if (const error e = check_call(Impl::name, decrypt, key, nonce, ad, in, out, tag))
+                fail(e);
+    }
+    // Decryption once the call passed the checks: whether the tag verified (pt all zero
+    // if not). Out of line, one body for decrypt and try_decrypt: inlined, it made
+    // decrypt too long for gcc to inline at a call site, where the checks of constant
+    // sizes fold away (Cortex-M0+, -O2: check_call and 1 KB more in the image).
+    LWC_NOINLINE static bool decrypt_checked(key_span key, nonce_span nonce,
+                                                  std::span<const u8> ad, std::span<const u8> ct,
+                                                  std::span<const u8, TagSize> tag,
+                                                  std::span<u8> pt) noexcept {
         std::array<u8, TagSize> expected;
         received_tag_to(expected.data(), tag.data());
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),
@@ -227,12 +255,9 @@ struct aead_base {
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
         wipe_stack();
-        static constexpr std::string_view tag_name = "tag";  // no strlen at -Os
-        if (!ok) return {errc::forged, Impl::name, tag_name, {}, 0, 0};
-        return {};
+        return ok;
     }
 
-private:
     // The compact path of encrypt/decrypt (run_compact): under LWC_SMALL, where a
     // refused call traps.
     static constexpr bool compact = refusals_trap && LWC_SMALL;

@@ -102,12 +102,26 @@ struct aead_sponge {
         s[4] ^= ds;
     }
 
-    // Either way the rate ends up holding the ciphertext. out may be in. The loop runs
-    // on a local copy of the state: stores to out (bytes, which may alias anything)
-    // would otherwise make the compiler reload the state from memory after each.
+    // Either way the rate ends up holding the ciphertext. out may be in. Where the
+    // permutation is inlined (64-bit targets), the loop runs on a local copy of the
+    // state: stores to out (bytes, which may alias anything) would otherwise make the
+    // compiler reload the state from memory after each. Elsewhere the permutation is a
+    // call that takes the state's address, and a copy would only cost its clearing (a
+    // memset: 99 instructions of a 64-byte Ascon-AEAD128 call on Cortex-M4).
     template <bool Decrypt>
     void crypt_blocks(const u8* in, u8* out, std::size_t blocks) noexcept {
+#if UINTPTR_MAX > 0xffffffffu
         ascon_state x = s;
+        crypt_blocks_on<Decrypt>(x, in, out, blocks);
+        s = x;
+        secure_zero(x);
+#else
+        crypt_blocks_on<Decrypt>(s, in, out, blocks);
+#endif
+    }
+    template <bool Decrypt>
+    static LWC_ALWAYS_INLINE void crypt_blocks_on(ascon_state& x, const u8* in, u8* out,
+                                                  std::size_t blocks) noexcept {
         for (; blocks > 0; --blocks, in += rate, out += rate) {
             const u64 m0 = load64_le(in), m1 = load64_le(in + 8);
             const u64 y0 = lane_out<Perm>(x[0]) ^ m0, y1 = lane_out<Perm>(x[1]) ^ m1;
@@ -117,13 +131,17 @@ struct aead_sponge {
             x[1] = lane_in<Perm>(Decrypt ? m1 : y1);
             Perm::template permute<8>(x);
         }
-        s = x;
-        secure_zero(x);
     }
 
-    // The last 0..15 bytes: no permutation follows (finalize starts with one).
+    // The last 0..15 bytes: no permutation follows (finalize starts with one). None (a
+    // message of whole blocks): the pad bit alone, without the lane conversions of
+    // ascon_bi32 (four: 150 instructions of a 64-byte call on Cortex-M4).
     template <bool Decrypt>
     void crypt_partial(const u8* in, u8* out, std::size_t n) noexcept {
+        if (n == 0) {
+            s[0] ^= lane_in_byte<Perm>(0x01, 0);
+            return;
+        }
         u64 m0, m1;
         load_last(in, n, m0, m1);  // with the pad bit, which the output never reaches
         const u64 y0 = lane_out<Perm>(s[0]) ^ m0, y1 = lane_out<Perm>(s[1]) ^ m1;

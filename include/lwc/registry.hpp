@@ -84,56 +84,74 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
 // its 32-bit word form is (the default at -O2 on 32-bit Arm), as is Ascon's bit-interleaved
 // ascon_bi32.
-using aead_variants = scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
-                                  BasicTinyJambu192<detail::tinyjambu_small>,
-                                  BasicTinyJambu256<detail::tinyjambu_small>,
-                                  BasicTinyJambu128<detail::tinyjambu_words>,
-                                  BasicTinyJambu192<detail::tinyjambu_words>,
-                                  BasicTinyJambu256<detail::tinyjambu_words>,
-                                  BasicXoodyakAead<detail::xoodoo_portable>,
-                                  BasicSchwaemm128_128<detail::sparkle_portable>,
-                                  BasicSchwaemm192_192<detail::sparkle_portable>,
-                                  BasicSchwaemm256_128<detail::sparkle_portable>,
-                                  BasicSchwaemm256_256<detail::sparkle_portable>,
-                                  BasicSchwaemm128_128<detail::sparkle_small>,
-                                  BasicSchwaemm192_192<detail::sparkle_small>,
-                                  BasicSchwaemm256_128<detail::sparkle_small>,
-                                  BasicSchwaemm256_256<detail::sparkle_small>,
-                                  BasicGrain128Aead<detail::grain128_portable>,
-                                  BasicGrain128Aead<detail::grain128_words>,
-                                  BasicPhotonBeetleAead32<detail::photon256_portable>,
-                                  BasicPhotonBeetleAead128<detail::photon256_portable>,
-                                  BasicAsconAead128<detail::ascon_portable>,
-                                  BasicAsconAead128<detail::ascon_small>,
-                                  BasicAsconAead128<detail::ascon_bi32>,
-                                  BasicIsapA128A<detail::ascon_portable>,
-                                  BasicIsapA128A<detail::ascon_small>,
-                                  BasicIsapA128A<detail::ascon_bi32>,
-                                  BasicIsapA128<detail::ascon_portable>,
-                                  BasicIsapA128<detail::ascon_small>,
-                                  BasicIsapA128<detail::ascon_bi32>>;
-using hash_variants = scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
-                                  BasicEsch256<detail::sparkle_portable>,
-                                  BasicEsch384<detail::sparkle_portable>,
-                                  BasicEsch256<detail::sparkle_small>,
-                                  BasicEsch384<detail::sparkle_small>,
-                                  BasicPhotonBeetleHash<detail::photon256_portable>,
-                                  BasicAsconHash256<detail::ascon_portable>,
-                                  BasicAsconHash256<detail::ascon_small>,
-                                  BasicAsconHash256<detail::ascon_bi32>>;
+// Ascon's Thumb-2 assembly rounds (LWC_ASCON_ARMV7M: ARMv7-M and later) are listed where
+// they exist, so that the firmware runner, built for size (ascon_small), runs them.
+#if LWC_ASCON_ARMV7M
+using ascon_asm_aeads = scheme_list<BasicAsconAead128<detail::ascon_bi32_armv7m>,
+                                    BasicIsapA128A<detail::ascon_bi32_armv7m>,
+                                    BasicIsapA128<detail::ascon_bi32_armv7m>>;
+using ascon_asm_hashes = scheme_list<BasicAsconHash256<detail::ascon_bi32_armv7m>>;
+using ascon_asm_xofs = scheme_list<BasicAsconXof128<detail::ascon_bi32_armv7m>,
+                                   BasicAsconCxof128<detail::ascon_bi32_armv7m>>;
+#else
+using ascon_asm_aeads = scheme_list<>;
+using ascon_asm_hashes = scheme_list<>;
+using ascon_asm_xofs = scheme_list<>;
+#endif
+
+using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
+                                         BasicTinyJambu192<detail::tinyjambu_small>,
+                                         BasicTinyJambu256<detail::tinyjambu_small>,
+                                         BasicTinyJambu128<detail::tinyjambu_words>,
+                                         BasicTinyJambu192<detail::tinyjambu_words>,
+                                         BasicTinyJambu256<detail::tinyjambu_words>,
+                                         BasicXoodyakAead<detail::xoodoo_portable>,
+                                         BasicSchwaemm128_128<detail::sparkle_portable>,
+                                         BasicSchwaemm192_192<detail::sparkle_portable>,
+                                         BasicSchwaemm256_128<detail::sparkle_portable>,
+                                         BasicSchwaemm256_256<detail::sparkle_portable>,
+                                         BasicSchwaemm128_128<detail::sparkle_small>,
+                                         BasicSchwaemm192_192<detail::sparkle_small>,
+                                         BasicSchwaemm256_128<detail::sparkle_small>,
+                                         BasicSchwaemm256_256<detail::sparkle_small>,
+                                         BasicGrain128Aead<detail::grain128_portable>,
+                                         BasicGrain128Aead<detail::grain128_words>,
+                                         BasicPhotonBeetleAead32<detail::photon256_portable>,
+                                         BasicPhotonBeetleAead128<detail::photon256_portable>,
+                                         BasicAsconAead128<detail::ascon_portable>,
+                                         BasicAsconAead128<detail::ascon_small>,
+                                         BasicAsconAead128<detail::ascon_bi32>,
+                                         BasicIsapA128A<detail::ascon_portable>,
+                                         BasicIsapA128A<detail::ascon_small>,
+                                         BasicIsapA128A<detail::ascon_bi32>,
+                                         BasicIsapA128<detail::ascon_portable>,
+                                         BasicIsapA128<detail::ascon_small>,
+                                         BasicIsapA128<detail::ascon_bi32>>,
+                             ascon_asm_aeads>;
+using hash_variants = concat<scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
+                                         BasicEsch256<detail::sparkle_portable>,
+                                         BasicEsch384<detail::sparkle_portable>,
+                                         BasicEsch256<detail::sparkle_small>,
+                                         BasicEsch384<detail::sparkle_small>,
+                                         BasicPhotonBeetleHash<detail::photon256_portable>,
+                                         BasicAsconHash256<detail::ascon_portable>,
+                                         BasicAsconHash256<detail::ascon_small>,
+                                         BasicAsconHash256<detail::ascon_bi32>>,
+                             ascon_asm_hashes>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
 // and the benchmarks run. (A variant that is the default type itself, as the portable
 // paths are in a build without vector paths, is listed once.)
 using all_aeads = concat<aeads, aead_variants>;
 using all_hashes = concat<hashes, hash_variants>;
-using xof_variants = scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
-                                 BasicXOEsch256<detail::sparkle_portable>,
-                                 BasicXOEsch384<detail::sparkle_portable>,
-                                 BasicAsconXof128<detail::ascon_small>,
-                                 BasicAsconCxof128<detail::ascon_small>,
-                                 BasicAsconXof128<detail::ascon_bi32>,
-                                 BasicAsconCxof128<detail::ascon_bi32>>;
+using xof_variants = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
+                                        BasicXOEsch256<detail::sparkle_portable>,
+                                        BasicXOEsch384<detail::sparkle_portable>,
+                                        BasicAsconXof128<detail::ascon_small>,
+                                        BasicAsconCxof128<detail::ascon_small>,
+                                        BasicAsconXof128<detail::ascon_bi32>,
+                                        BasicAsconCxof128<detail::ascon_bi32>>,
+                            ascon_asm_xofs>;
 using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry

@@ -15,11 +15,13 @@ list(LENGTH listed count)
 if(count LESS 30)
   message(FATAL_ERROR "read only ${count} features from config.hpp")
 endif()
-# Macros that name the architecture or the compiler, not a feature; and the optimization
+# Macros that name the architecture, its byte order or the compiler, not a feature (units
+# of two byte orders cannot be linked together); and the optimization
 # for size, which changes how code is laid out (loops rolled), not what it computes nor
 # which instructions it may use: units built -Os and -O2 may share an inline function
 # as they share any other the compiler optimized differently.
-set(allowed __GNUC__ __clang__ __x86_64__ __i386__ __aarch64__ __arm__ __OPTIMIZE_SIZE__)
+set(allowed __GNUC__ __clang__ __x86_64__ __i386__ __aarch64__ __arm__ __OPTIMIZE_SIZE__
+  __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__)
 
 file(GLOB_RECURSE headers ${INCLUDE_DIR}/*.hpp)
 set(errors "")

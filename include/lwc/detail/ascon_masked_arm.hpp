@@ -24,15 +24,6 @@
 #include "bytes.hpp"
 
 #if defined(__arm__)
-// A function whose body is assembly, opaque to the optimizer (noipa under GCC): the
-// compiler must take a call as reading and writing through its pointers, which a body
-// of basic asm does not tell it.
-#if defined(__clang__)
-#define LWC_MASKED_ASM [[gnu::naked, gnu::noinline]] inline
-#else
-#define LWC_MASKED_ASM [[gnu::naked, gnu::noinline, gnu::noipa]] inline
-#endif
-
 // ARMv7-M: an assembler macro NAME d, s, lo, hi, r, word: d = s ^ the low (word 0) or
 // high (word 1) half of rotr64(hi:lo, r), two XORs with shifted operands.
 #define LWC_MASKED_ROT64_MACRO(NAME)                                         \
@@ -78,7 +69,7 @@ namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked::arm {
 // ARMv7-M: r0-r4 share 0 of lanes 0-4, r5-r9 share 1; the gadget's r10 the random
 // word, then the domain-0 product; r11 the cross products; r12 the domain-1 product;
 // lr the state's address; the random words on the stack.
-LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
+LWC_ASM_FUNCTION void round2(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         // Frame: [sp] bus scratch, [sp + 4..16] lanes 0 and 1 after the S-box's ANDs,
@@ -229,7 +220,7 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
 // results in the frame, a and b of one AND in r0-r2 and r3-r5 (b of one is a of the
 // next), the lane updated in r6-r8, r9 the random word, r10 the products; lr the state's
 // address, r11 the random words', r12 the constant until it is added.
-LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
+LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half).
@@ -375,7 +366,7 @@ LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
 // public word for the bus); share 0 in r0 (a), r1 (the lane updated) and r6 (the
 // random word, then the domain-0 product); share 1 in r2 (a), r3 (the lane updated)
 // and r5 (masked cross products, the domain-1 product).
-LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
+LWC_ASM_FUNCTION void round2(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         // Frame: [sp] bus scratch, [sp + 4] the constant, [sp + 8 + 8i + 4j] share j of
@@ -515,7 +506,7 @@ LWC_MASKED_ASM void round2(void*, u32, const void*) noexcept {
 // round3 on ARMv6-M: the rules of the ARMv7-M round3, one product at a time with its
 // operands loaded as needed. r7 the state's address, r6 the random words'; the lane
 // updated in r0-r2, operands in r3 and r4, the random word in r5.
-LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
+LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half),
@@ -649,7 +640,7 @@ LWC_MASKED_ASM void round3(void*, u32, const void*) noexcept {
 // xor_lanes2(dst, src, n) adds lanes src[0..n) to dst[0..n) share by share (the key
 // into the state, a refresh into the key); share 0 passes through r3 and r4, share 1
 // through r5 and r6; r2 (the count) is the public word for the bus.
-LWC_MASKED_ASM void xor_lanes2(void*, const void*, int) noexcept {
+LWC_ASM_FUNCTION void xor_lanes2(void*, const void*, int) noexcept {
     __asm__(
         ".syntax unified\n"
         "push {r3-r6}\n"
@@ -687,7 +678,7 @@ LWC_MASKED_ASM void xor_lanes2(void*, const void*, int) noexcept {
 
 // unmask2(x, p): p ^ the value of lane x (p public: the result is an output), share 0
 // through r4, share 1 through r1.
-LWC_MASKED_ASM u64 unmask2(const void*, u64) noexcept {
+LWC_ASM_FUNCTION u64 unmask2(const void*, u64) noexcept {
     __asm__(
         ".syntax unified\n"
         "push {r4}\n"
@@ -716,7 +707,7 @@ LWC_MASKED_ASM u64 unmask2(const void*, u64) noexcept {
 // domain-0 result); share 1 in r2 (x), r3 (y), r5 (masked cross products, then the
 // domain-1 product); r7 an address, then the domain-1 result; the addresses in r8-r10,
 // the low half of w in r11 (share 0) and r12 (share 1). No store.
-LWC_MASKED_ASM u32 tag_check2(const void*, const u32*, const void*) noexcept {
+LWC_ASM_FUNCTION u32 tag_check2(const void*, const u32*, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         "push {r4-r7, lr}\n"

@@ -5,7 +5,10 @@
 //   ascon_small      the same rounds in one rolled out-of-line loop (any target; the
 //                    default under LWC_SMALL, i.e. -Os: firmware)
 //   ascon_bi32       bit-interleaved lanes, a 32-bit word per half (any target; the
-//                    default on 32-bit Arm outside builds for size)
+//                    default on other 32-bit Arm outside builds for size)
+//   ascon_bi32_armv7m  ascon_bi32 with its rounds in Thumb-2 assembly (ARMv7-M and
+//                    later, little-endian: defined there alone, LWC_ASCON_ARMV7M; the
+//                    default there outside builds for size)
 #pragma once
 
 #include <concepts>
@@ -13,6 +16,7 @@
 #include <type_traits>
 #include <string_view>
 
+#include "ascon_armv7m.hpp"
 #include "ascon_bi32.hpp"
 #include "ascon_portable.hpp"
 #include "ascon_small.hpp"
@@ -31,6 +35,8 @@ static_assert(ascon_backend<ascon_portable> && ascon_backend<ascon_small> &&
               ascon_backend<ascon_bi32>);
 #if LWC_SMALL
 using ascon_default = ascon_small;
+#elif LWC_ASCON_ARMV7M
+using ascon_default = ascon_bi32_armv7m;
 #elif defined(__arm__)  // 32-bit Arm, where a rotation folds into the XOR that takes it
 // (Ascon-AEAD128 on Cortex-M4, -O2, 1 KiB: 55 instructions a byte against 67; RISC-V
 // rv32imac, without a rotate instruction, gains nothing and keeps ascon_portable: 109
@@ -40,9 +46,10 @@ using ascon_default = ascon_bi32;
 using ascon_default = ascon_portable;
 #endif
 
-// Whether backend P holds lanes bit-interleaved (ascon_bi32) rather than as they are.
+// Whether backend P holds lanes bit-interleaved (ascon_bi32, and its assembly rounds
+// ascon_bi32_armv7m) rather than as they are.
 template <class P>
-inline constexpr bool interleaved_lanes = std::is_same_v<P, ascon_bi32>;
+inline constexpr bool interleaved_lanes = std::is_base_of_v<ascon_bi32, P>;
 
 // A lane's value as backend P holds it in its state (lane_in) and back (lane_out): the
 // modes add and read every lane through these, the identity but for ascon_bi32, where
