@@ -84,19 +84,22 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
 // its 32-bit word form is (the default at -O2 on 32-bit Arm), as is Ascon's bit-interleaved
 // ascon_bi32.
-// Ascon's Thumb-2 assembly rounds (LWC_ASCON_ARMV7M: ARMv7-M and later) are listed where
-// they exist, so that the firmware runner, built for size (ascon_small), runs them.
-#if LWC_ASCON_ARMV7M
-using ascon_asm_aeads = scheme_list<BasicAsconAead128<detail::ascon_bi32_armv7m>,
-                                    BasicIsapA128A<detail::ascon_bi32_armv7m>,
-                                    BasicIsapA128<detail::ascon_bi32_armv7m>>;
-using ascon_asm_hashes = scheme_list<BasicAsconHash256<detail::ascon_bi32_armv7m>>;
-using ascon_asm_xofs = scheme_list<BasicAsconXof128<detail::ascon_bi32_armv7m>,
-                                   BasicAsconCxof128<detail::ascon_bi32_armv7m>>;
+// The permutations in Thumb-2 assembly (LWC_ARMV7M_ASM: ARMv7-M and later) are listed
+// where they exist, so that the firmware runner, built for size, runs them.
+#if LWC_ARMV7M_ASM
+using asm_aeads = scheme_list<BasicTinyJambu128<detail::tinyjambu_words_armv7m>,
+                              BasicTinyJambu192<detail::tinyjambu_words_armv7m>,
+                              BasicTinyJambu256<detail::tinyjambu_words_armv7m>,
+                              BasicAsconAead128<detail::ascon_bi32_armv7m>,
+                              BasicIsapA128A<detail::ascon_bi32_armv7m>,
+                              BasicIsapA128<detail::ascon_bi32_armv7m>>;
+using asm_hashes = scheme_list<BasicAsconHash256<detail::ascon_bi32_armv7m>>;
+using asm_xofs = scheme_list<BasicAsconXof128<detail::ascon_bi32_armv7m>,
+                             BasicAsconCxof128<detail::ascon_bi32_armv7m>>;
 #else
-using ascon_asm_aeads = scheme_list<>;
-using ascon_asm_hashes = scheme_list<>;
-using ascon_asm_xofs = scheme_list<>;
+using asm_aeads = scheme_list<>;
+using asm_hashes = scheme_list<>;
+using asm_xofs = scheme_list<>;
 #endif
 
 using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
@@ -127,7 +130,7 @@ using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_sma
                                          BasicIsapA128<detail::ascon_portable>,
                                          BasicIsapA128<detail::ascon_small>,
                                          BasicIsapA128<detail::ascon_bi32>>,
-                             ascon_asm_aeads>;
+                             asm_aeads>;
 using hash_variants = concat<scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
                                          BasicEsch256<detail::sparkle_portable>,
                                          BasicEsch384<detail::sparkle_portable>,
@@ -137,7 +140,7 @@ using hash_variants = concat<scheme_list<BasicXoodyakHash<detail::xoodoo_portabl
                                          BasicAsconHash256<detail::ascon_portable>,
                                          BasicAsconHash256<detail::ascon_small>,
                                          BasicAsconHash256<detail::ascon_bi32>>,
-                             ascon_asm_hashes>;
+                             asm_hashes>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
 // and the benchmarks run. (A variant that is the default type itself, as the portable
@@ -151,7 +154,7 @@ using xof_variants = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>
                                         BasicAsconCxof128<detail::ascon_small>,
                                         BasicAsconXof128<detail::ascon_bi32>,
                                         BasicAsconCxof128<detail::ascon_bi32>>,
-                            ascon_asm_xofs>;
+                            asm_xofs>;
 using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry

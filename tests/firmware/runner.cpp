@@ -294,7 +294,7 @@ void check_masked_kernels() {
 // for every round count (ISAP runs 1 and 6 too, which no KAT reaches through Ascon's
 // modes).
 void check_ascon_assembly() {
-#if LWC_ASCON_ARMV7M
+#if LWC_ARMV7M_ASM
     namespace d = lwc::detail;
     bool same = true;
     const auto trial = [&](auto rounds) {
@@ -312,6 +312,38 @@ void check_ascon_assembly() {
     }(std::make_integer_sequence<int, 12>{});
     if (!same) return fail("ascon-p", "Thumb-2 assembly");
     std::printf("ok ascon-p  Thumb-2 assembly = C form (rounds 1-12, 8 random states each)\n");
+#endif
+}
+
+// TinyJambu's Thumb-2 word steps (tinyjambu_armv7m.hpp) against their C form,
+// tinyjambu_words's, for each key size, over the lengths the modes use (P_640 to P_1280)
+// and shorter ones that end within a key period.
+void check_tinyjambu_assembly() {
+#if LWC_ARMV7M_ASM
+    namespace d = lwc::detail;
+    bool same = true;
+    const auto trial = [&](auto key_words, auto words) {
+        for (int i = 0; i < 4; ++i) {
+            d::tinyjambu::state c, a;
+            std::array<d::u32, key_words.value> nk;
+            random_fill(reinterpret_cast<u8*>(c.data()), sizeof c);
+            random_fill(reinterpret_cast<u8*>(nk.data()), sizeof nk);
+            a = c;
+            d::tinyjambu_words::permute<words.value, key_words.value>(c, nk);
+            d::tinyjambu_words_armv7m::permute<words.value, key_words.value>(a, nk);
+            same = same && a == c;
+        }
+    };
+    const auto lengths = [&](auto key_words) {
+        [&]<std::size_t... W>(std::index_sequence<W...>) {
+            (trial(key_words, std::integral_constant<std::size_t, W>{}), ...);
+        }(std::index_sequence<4, 8, 12, 16, 20, 24, 32, 36, 40>{});
+    };
+    lengths(std::integral_constant<std::size_t, 4>{});
+    lengths(std::integral_constant<std::size_t, 6>{});
+    lengths(std::integral_constant<std::size_t, 8>{});
+    if (!same) return fail("tinyjambu", "Thumb-2 assembly");
+    std::printf("ok tinyjambu  Thumb-2 assembly = C form (keys of 4, 6, 8 words, 4-40 word steps)\n");
 #endif
 }
 
@@ -447,6 +479,7 @@ int main(int argc, char** argv) {
     masked(masked_ascon<3>{});
     check_masked_kernels();
     check_ascon_assembly();
+    check_tinyjambu_assembly();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
     return failures ? 1 : 0;
 }

@@ -15,8 +15,7 @@
 
 #include "ascon_bi32.hpp"
 
-#if defined(__arm__) && LWC_HAS(__thumb2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define LWC_ASCON_ARMV7M 1
+#if LWC_ARMV7M_ASM
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 namespace armv7m {
@@ -140,6 +139,4 @@ struct ascon_bi32_armv7m : ascon_bi32 {
 };
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail
-#else
-#define LWC_ASCON_ARMV7M 0
 #endif

@@ -7,7 +7,7 @@
 //   ascon_bi32       bit-interleaved lanes, a 32-bit word per half (any target; the
 //                    default on other 32-bit Arm outside builds for size)
 //   ascon_bi32_armv7m  ascon_bi32 with its rounds in Thumb-2 assembly (ARMv7-M and
-//                    later, little-endian: defined there alone, LWC_ASCON_ARMV7M; the
+//                    later, little-endian: defined there alone, LWC_ARMV7M_ASM; the
 //                    default there outside builds for size)
 #pragma once
 
@@ -35,7 +35,7 @@ static_assert(ascon_backend<ascon_portable> && ascon_backend<ascon_small> &&
               ascon_backend<ascon_bi32>);
 #if LWC_SMALL
 using ascon_default = ascon_small;
-#elif LWC_ASCON_ARMV7M
+#elif LWC_ARMV7M_ASM
 using ascon_default = ascon_bi32_armv7m;
 #elif defined(__arm__)  // 32-bit Arm, where a rotation folds into the XOR that takes it
 // (Ascon-AEAD128 on Cortex-M4, -O2, 1 KiB: 55 instructions a byte against 67; RISC-V

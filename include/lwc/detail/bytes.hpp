@@ -23,8 +23,17 @@
 #define LWC_ALWAYS_INLINE inline
 #endif
 
+// ARMv7-M and later (Thumb-2), little-endian: where the permutations in Thumb-2 assembly
+// (ascon_armv7m.hpp, tinyjambu_armv7m.hpp) are defined and are the defaults outside
+// builds for size.
+#if defined(__arm__) && LWC_HAS(__thumb2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LWC_ARMV7M_ASM 1
+#else
+#define LWC_ARMV7M_ASM 0
+#endif
+
 #if defined(__arm__)
-// A function whose body is assembly (Cortex-M: ascon_armv7m.hpp, ascon_masked_arm.hpp),
+// A function whose body is assembly (Cortex-M: *_armv7m.hpp, ascon_masked_arm.hpp),
 // opaque to the optimizer (noipa under GCC): the compiler must take a call as reading
 // and writing through its pointers, which a body of basic asm does not tell it.
 #if defined(__clang__)

@@ -5,13 +5,17 @@
 //                        the default under LWC_SMALL, i.e. -Os: firmware, where the
 //                        schemes also run the compact mode of tinyjambu.hpp)
 //   tinyjambu_words      32-bit word steps, four a turn (any target; the default on
-//                        32-bit targets, where 64-bit chunks cost two registers a value)
+//                        other 32-bit targets, where 64-bit chunks cost two registers a value)
+//   tinyjambu_words_armv7m  its word steps in Thumb-2 assembly (ARMv7-M and later:
+//                        defined there alone, LWC_ARMV7M_ASM; the default there outside
+//                        builds for size)
 #pragma once
 
 #include <concepts>
 #include <cstdint>
 #include <string_view>
 
+#include "tinyjambu_armv7m.hpp"
 #include "tinyjambu_portable.hpp"
 #include "tinyjambu_small.hpp"
 
@@ -31,6 +35,8 @@ static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjam
               tinyjambu_backend<tinyjambu_words>);
 #if LWC_SMALL
 using tinyjambu_default = tinyjambu_small;
+#elif LWC_ARMV7M_ASM
+using tinyjambu_default = tinyjambu_words_armv7m;
 #elif UINTPTR_MAX <= 0xffffffffu  // 32-bit targets (Arm, RISC-V rv32): 32-bit words
 using tinyjambu_default = tinyjambu_words;
 #else
