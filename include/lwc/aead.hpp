@@ -244,9 +244,9 @@ private:
     // decrypt too long for gcc to inline at a call site, where the checks of constant
     // sizes fold away (Cortex-M0+, -O2: check_call and 1 KB more in the image).
     LWC_NOINLINE static bool decrypt_checked(key_span key, nonce_span nonce,
-                                                  std::span<const u8> ad, std::span<const u8> ct,
-                                                  std::span<const u8, TagSize> tag,
-                                                  std::span<u8> pt) noexcept {
+                                             std::span<const u8> ad, std::span<const u8> ct,
+                                             std::span<const u8, TagSize> tag,
+                                             std::span<u8> pt) noexcept {
         std::array<u8, TagSize> expected;
         received_tag_to(expected.data(), tag.data());
         kernel<true>(key.data(), nonce.data(), ad, ct.data(), pt.data(), ct.size(),

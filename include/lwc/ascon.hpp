@@ -134,8 +134,8 @@ struct aead_sponge {
     }
 
     // The last 0..15 bytes: no permutation follows (finalize starts with one). None (a
-    // message of whole blocks): the pad bit alone, without the lane conversions of
-    // ascon_bi32 (four: 150 instructions of a 64-byte call on Cortex-M4).
+    // message of whole blocks): the pad bit alone, without ascon_bi32's conversion of
+    // two padding lanes (76 instructions of a 64-byte call on Cortex-M4).
     template <bool Decrypt>
     void crypt_partial(const u8* in, u8* out, std::size_t n) noexcept {
         if (n == 0) {
