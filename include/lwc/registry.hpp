@@ -82,8 +82,8 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // The compact paths (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). The fast
 // TinyJambu is not listed: it is the default on 64-bit targets, and builds for size never
 // use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
-// its 32-bit word form is (the default at -O2 on 32-bit Arm), as is Ascon's bit-interleaved
-// ascon_bi32.
+// its 32-bit word form is (the default at -O2 on 32-bit targets without the Thumb-2
+// assembly below), as is Ascon's bit-interleaved ascon_bi32.
 // The permutations in Thumb-2 assembly (LWC_ARMV7M_ASM: ARMv7-M and later) are listed
 // where they exist, so that the firmware runner, built for size, runs them.
 #if LWC_ARMV7M_ASM

@@ -3,8 +3,8 @@
 // the default Ascon-p there outside builds for size: ascon_bi32's bit-interleaved state
 // and lane conversions, the ten 32-bit words in registers for the whole call, 54
 // instructions a round (S-box 16 a half with its NOT of x2 folded into ORN, linear layer
-// 4 a lane, the constant 2), where gcc 12 -O2 compiles ascon_bi32's to about 72 and
-// spills. On Cortex-M4 at -O2 (QEMU's count, bench/results/2026-11-28-ascon-m4.md):
+// 4 a lane, the constant 2), where gcc 12 -O2 compiles ascon_bi32's loop to 137
+// instructions for its two rounds, spilling. On Cortex-M4 at -O2 (QEMU's count, bench/results/2026-11-28-ascon-m4.md):
 // Ascon-AEAD128 67 / 41 instructions a byte at 64 / 1024 bytes (ascon_bi32 101 / 55),
 // Ascon-Hash256 140 / 92 (211 / 127). The lanes as they are in assembly (no conversion,
 // 73 a round) did no better for the AEAD (70 / 41) and worse for ISAP-A and the hash.

@@ -3,7 +3,7 @@
 // the default there outside builds for size: state and key words in registers for the
 // whole permutation, 11 instructions a word step (two of its funnel shifts folded into
 // the XOR as shifted operands, the AND's two built with ORR), where gcc 12 -O2 compiles
-// tinyjambu_words's to about 13.5. On Cortex-M4 at -O2 (QEMU's count,
+// tinyjambu_words's to 13 (52 for its turn of four, the shifts ORed first). On Cortex-M4 at -O2 (QEMU's count,
 // bench/results/2026-11-28-ascon-m4.md): TinyJambu-128 / 192 / 256 at 1024 bytes
 // 101 / 112 / 127 instructions a byte (tinyjambu_words 113 / 125 / 145), level with
 // rweather/lwc-finalists' ARMv7-M assembly (101 / 113 / 128).
