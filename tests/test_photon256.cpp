@@ -48,9 +48,9 @@ TEST(Photon256, PortableLoadStoreRoundTrip) {
     EXPECT_EQ((run<detail::photon256_portable, 4>(st, {})), st);
 }
 
-#ifdef LWC_HAVE_PHOTON256_AVX512
-TEST(Photon256, Avx512MatchesPortable) {
-    using V = detail::photon256_avx512;
+// A vector backend V against the portable one on random states.
+template <class V>
+void matches_portable() {
     using P = detail::photon256_portable;
     std::mt19937_64 rng(42);
     for (int i = 0; i < 10000; ++i) {
@@ -65,6 +65,12 @@ TEST(Photon256, Avx512MatchesPortable) {
         ASSERT_EQ((extract<V, 16>(st)), (extract<P, 16>(st))) << "extract 16, trial " << i;
     }
 }
+
+#ifdef LWC_HAVE_PHOTON256_AVX2
+TEST(Photon256, Avx2MatchesPortable) { matches_portable<detail::photon256_avx2>(); }
+#endif
+#ifdef LWC_HAVE_PHOTON256_AVX512
+TEST(Photon256, Avx512MatchesPortable) { matches_portable<detail::photon256_avx512>(); }
 #endif
 
 // The batch code's PHOTON-256 (a row of W states per vector), both its forms, against

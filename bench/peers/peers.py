@@ -10,7 +10,13 @@ rounds (a fresh order every round), each run taking one sample per message lengt
 (per-thread CPU time); the report gives medians, the faster compiler of each contender,
 and the ratio of lwcrypto to the fastest peer per scheme and length.
 
+With --march, all of that is done once per target (every contender, lwcrypto and the
+peers alike, built for it), one table each: an AVX-512 machine measures the AVX2 builds
+too. A target whose executables this CPU cannot run (SIGILL in the KAT check) is reported
+as such and not timed.
+
     peers.py PEERS_DIR [--rounds 11] [--seconds 0.1] [--only xoodyak,tinyjambu-128]
+                       [--march x86-64,x86-64-v3,x86-64-v4,native]
                        [--peer-flags=-O2 ...] [--compilers gcc,clang] [--out build-peers]
 """
 import argparse
@@ -30,10 +36,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 KAT_DIR = ROOT / "tests" / "kat"
-FLAGS = "-O3 -march=native"
+OPT = "-O3"  # with -march=<target> for every contender
 # Also tried for the peers, whose own builds use them (XKCP -O2, rweather -O3, NIST's
-# packages -O2 or -O3); some peers are faster so than with -march=native.
-PEER_FLAGS = ["-O2", "-O3"]
+# packages -O2 or -O3), with the target's -march unless the set names one.
+PEER_FLAGS = ["-O2"]
 COMPILERS = {"gcc": ("gcc", "g++"), "clang": ("clang", "clang++")}
 LENGTHS = (64, 4096)
 AD_SIZE = 32  # fixed in driver.c
@@ -255,15 +261,24 @@ def sources(impl, peers):
     return out
 
 
-def label(cc, flags):
-    """How the report names a build: the compiler, and the flags unless the default."""
-    return cc if flags == FLAGS else f"{cc} {flags}"
+def target_flags(march):
+    return f"{OPT} -march={march}"
+
+
+def peer_flags(flag_set, march):
+    return flag_set if "-march=" in flag_set else f"{flag_set} -march={march}"
+
+
+def label(cc, flags, march):
+    """How the report names a build: the compiler, and the flags unless the target's."""
+    rest = flags.replace(f" -march={march}", "")
+    return cc if rest == OPT else f"{cc} {rest}"
 
 
 def build(impl, cc, flags, peers, out_dir):
     """Builds one executable; returns (path, None) or (None, the compiler's complaint)."""
     c, cxx = COMPILERS[cc]
-    exe = out_dir / re.sub(r"[^A-Za-z0-9]+", "_", f"{impl.slug}-{label(cc, flags)}")
+    exe = out_dir / re.sub(r"[^A-Za-z0-9]+", "_", f"{impl.slug}-{cc}-{flags}")
     obj_dir = out_dir / "obj" / exe.name
     shutil.rmtree(obj_dir, ignore_errors=True)
     obj_dir.mkdir(parents=True)
@@ -294,6 +309,8 @@ def complaint(stderr):
 def kat_check(impl, exe):
     r = subprocess.run([str(exe), "kat", str(KAT_DIR / f"{impl.scheme}.txt")],
                        capture_output=True, text=True)
+    if r.returncode == -4:  # SIGILL
+        return False, ["this CPU lacks instructions of the target (SIGILL)"]
     summary = r.stdout.strip().splitlines()[-1:]  # "N records, M failed"
     first = [f"({x.split(': ', 1)[-1]})" for x in r.stderr.strip().splitlines()[:1]]
     return r.returncode == 0, summary + first
@@ -315,12 +332,19 @@ def first_line(cmd):
 
 
 def cpu_name():
-    for line in first_line(["sh", "-c", "lscpu | grep 'Model name'"]).split(":")[1:]:
-        return line.strip()
-    return "?"
+    """lscpu's model name, with the family and model numbers (a virtual machine's model
+    name can be as short as "AMD EPYC")."""
+    fields = {}
+    for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    name = fields.get("Model name", "?")
+    if "CPU family" in fields and "Model" in fields:
+        name += f" (family {fields['CPU family']} model {fields['Model']})"
+    return name
 
 
-def environment(peers):
+def environment(peers, marches):
     commits = {}
     for d, (name, pinned) in REPOS.items():
         if not (peers / d).is_dir():
@@ -334,7 +358,7 @@ def environment(peers):
     return {
         "cpu": cpu_name(),
         "compilers": {cc: first_line([COMPILERS[cc][0], "--version"]) for cc in COMPILERS},
-        "flags": FLAGS,
+        "flags": [target_flags(m) for m in marches],
         "lwcrypto": first_line(["git", "-C", str(ROOT), "describe", "--always", "--dirty"]),
         "peers": commits,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -351,10 +375,11 @@ def best(samples):
     return out
 
 
-def report(env, impls, results, failures, args):
-    also = "".join(f", and for the peers `{f}`" for f in args.peer_flags)
-    lines = [f"CPU: {env['cpu']}; compilers: {env['compilers']['gcc']}, "
-             f"{env['compilers']['clang']}; flags `{env['flags']}`{also}; "
+def report(env, march, impls, results, failures, args):
+    also = "".join(f", and for the peers `{peer_flags(f, march)}`" for f in args.peer_flags)
+    lines = [f"## -march={march}", "",
+             f"CPU: {env['cpu']}; compilers: {env['compilers']['gcc']}, "
+             f"{env['compilers']['clang']}; flags `{target_flags(march)}`{also}; "
              f"lwcrypto {env['lwcrypto']}; {env['date']}.",
              f"MB/s of message ({AD_SIZE} bytes of AD for the AEADs, not counted), per-thread "
              f"CPU time, median of {args.rounds} interleaved rounds of {args.seconds} s samples; "
@@ -372,6 +397,10 @@ def report(env, impls, results, failures, args):
         peers = {w: v for w, v in by[s, n].items() if w in peer_names}
         return max(peers.items(), key=lambda kv: kv[1][0]) if peers else None
 
+    if not results:
+        lines += ["Not timed: this CPU cannot run the target's code (every lwcrypto build "
+                  "stopped on an illegal instruction)."]
+        return "\n".join(lines) + "\n"
     lines += ["### Summary", "",
               "| scheme | lwcrypto 4096 B | fastest peer 4096 B | ratio 4096 B | ratio 64 B |",
               "|---|---|---|---|---|"]
@@ -403,36 +432,18 @@ def report(env, impls, results, failures, args):
     return "\n".join(lines) + "\n"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("peers", type=Path, help="directory holding the peers' clones")
-    ap.add_argument("--rounds", type=int, default=11, help="0: build and check only")
-    ap.add_argument("--seconds", type=float, default=0.1, help="CPU seconds per sample")
-    ap.add_argument("--only", default="", help="comma-separated scheme names")
-    ap.add_argument("--compilers", default="gcc,clang")
-    ap.add_argument("--peer-flags", action="append",
-                    help=f"flag sets for the peers beside {FLAGS!r}, instead of {PEER_FLAGS}: "
-                         "--peer-flags=-O2 (repeatable); --peer-flags= for none")
-    ap.add_argument("--out", type=Path, default=ROOT / "build-peers")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count())
-    args = ap.parse_args()
-    args.peer_flags = [f for f in (args.peer_flags or PEER_FLAGS) if f.strip()]
-    peers = args.peers.resolve()
-    only = set(filter(None, args.only.split(",")))
-    impls = [i for i in contenders() if not only or i.scheme in only]
-    ccs = [cc for cc in args.compilers.split(",") if shutil.which(COMPILERS[cc][0])]
-    args.out.mkdir(parents=True, exist_ok=True)
-    env = environment(peers)
-    print(f"CPU: {env['cpu']}", file=sys.stderr)
-
-    # Build and KAT-check every (implementation, compiler) pair.
+def measure(march, impls, ccs, peers, env, args):
+    """Builds, checks and times every contender for one -march target; its report."""
+    base = target_flags(march)
+    out = args.out / march
+    out.mkdir(parents=True, exist_ok=True)
     jobs = [(i, cc, f) for i in impls for cc in ccs
-            for f in [FLAGS] + (args.peer_flags if i.peer else [])]
+            for f in [base] + ([peer_flags(p, march) for p in args.peer_flags] if i.peer else [])]
     exes, failures = {}, {}
 
     def make(job):
         impl, cc, flags = job
-        exe, err = build(impl, cc, flags, peers, args.out)
+        exe, err = build(impl, cc, flags, peers, out)
         if exe is None:
             return job, None, f"not built: {err}"
         ok, msg = kat_check(impl, exe)
@@ -440,15 +451,19 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for (impl, cc, flags), exe, why in pool.map(make, jobs):
-            b = label(cc, flags)
+            b = label(cc, flags, march)
             if exe:
                 exes[impl.slug, b] = exe
             else:
                 failures[impl.scheme, impl.who, b] = why
-                print(f"left out: {impl.scheme} / {impl.who} ({b}): {why}", file=sys.stderr)
-    print(f"{len(exes)} executables pass their KATs; {args.rounds} rounds", file=sys.stderr)
+                print(f"left out ({march}): {impl.scheme} / {impl.who} ({b}): {why}",
+                      file=sys.stderr)
+    print(f"-march={march}: {len(exes)} executables pass their KATs; {args.rounds} rounds",
+          file=sys.stderr)
     if args.rounds == 0:
-        return
+        return None
+    if not any(slug.endswith("lwcrypto") for slug, _ in exes):
+        return report(env, march, impls, {}, failures, args)
 
     # Interleaved rounds: every executable once per round, in a fresh order each time.
     results = {key: {n: [] for n in LENGTHS} for key in exes}
@@ -459,9 +474,44 @@ def main():
         for key in order:
             for n, v in sample(exes[key], args.seconds).items():
                 results[key][n].append(v)
-        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+        print(f"-march={march}: round {r + 1}/{args.rounds} done", file=sys.stderr)
+    (out / "results.json").write_text(json.dumps(
+        {"env": env, "march": march,
+         "samples": {f"{k[0]}-{k[1]}": v for k, v in results.items()}}, indent=1))
+    return report(env, march, impls, results, failures, args)
 
-    text = report(env, impls, results, failures, args)
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("peers", type=Path, help="directory holding the peers' clones")
+    ap.add_argument("--rounds", type=int, default=11, help="0: build and check only")
+    ap.add_argument("--seconds", type=float, default=0.1, help="CPU seconds per sample")
+    ap.add_argument("--only", default="", help="comma-separated scheme names")
+    ap.add_argument("--march", default="native",
+                    help="comma-separated -march targets, one table each "
+                         "(e.g. x86-64,x86-64-v3,x86-64-v4,native)")
+    ap.add_argument("--compilers", default="gcc,clang")
+    ap.add_argument("--peer-flags", action="append",
+                    help=f"flag sets for the peers beside {OPT!r}, instead of {PEER_FLAGS}, "
+                         "with the target's -march unless one is given: --peer-flags=-O2 "
+                         "(repeatable); --peer-flags= for none")
+    ap.add_argument("--out", type=Path, default=ROOT / "build-peers")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = ap.parse_args()
+    args.peer_flags = [f for f in (args.peer_flags or PEER_FLAGS) if f.strip()]
+    peers = args.peers.resolve()
+    only = set(filter(None, args.only.split(",")))
+    impls = [i for i in contenders() if not only or i.scheme in only]
+    ccs = [cc for cc in args.compilers.split(",") if shutil.which(COMPILERS[cc][0])]
+    marches = [m for m in args.march.split(",") if m]
+    env = environment(peers, marches)
+    print(f"CPU: {env['cpu']}", file=sys.stderr)
+
+    tables = [t for t in (measure(m, impls, ccs, peers, env, args) for m in marches) if t]
+    if not tables:
+        return
+    text = "\n".join(tables)
+    args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "results.md").write_text(text)
     # The dated report docs/speed.md links (bench/results/: one file per run, committed
     # when a run is worth keeping).
@@ -470,10 +520,9 @@ def main():
     kept = ROOT / "bench" / "results" / f"{stamp}-{cpu}-peers.md"
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text("<!-- SPDX-License-Identifier: MIT -->\n# Side by side: "
-                    f"{env['cpu']}, {env['date']}\n\nWritten by `make bench-peers`.\n\n{text}")
+                    f"{env['cpu']}, {env['date']}\n\nWritten by `make bench-peers`"
+                    f" (targets: {', '.join(marches)}).\n\n{text}")
     print(f"report: {kept}", file=sys.stderr)
-    (args.out / "results.json").write_text(json.dumps(
-        {"env": env, "samples": {f"{k[0]}-{k[1]}": v for k, v in results.items()}}, indent=1))
     print(text)
 
 

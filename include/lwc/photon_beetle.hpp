@@ -8,10 +8,10 @@
 // Constant time: where the table-based Photon-Beetle code indexes S-box and GF(2^4)
 // tables with the state, PHOTON-256 here has no memory index and no branch that depends
 // on the state: the S-box is a Boolean circuit run on 16 cells at once and the GF(2^4)
-// products are shifts and XORs (portable), or the S-box is a 16-byte table held in a
-// vector register and read by a register shuffle (vpshufb) and the products are GF(2)
-// bit-matrix multiplications (vgf2p8affineqb; AVX-512 VBMI + GFNI). Only lengths, which
-// are public, choose branches.
+// products are shifts and XORs (portable), or the S-box and the products are 16-byte
+// tables held in vector registers and read by register shuffles (vpshufb; AVX2), or the
+// S-box is such a table and the products GF(2) bit-matrix multiplications
+// (vgf2p8affineqb; AVX-512 VBMI + GFNI). Only lengths, which are public, choose branches.
 #pragma once
 
 #include "detail/config.hpp"  // first: below C++20, its one #error and nothing else

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PHOTON-256 (photon256_spec.hpp) with interchangeable backends, one file each:
 //   photon256_portable   64-bit integer code, 16 cells per word (any target)
+//   photon256_avx2       one cell per byte of two 256-bit registers (AVX2)
 //   photon256_avx512     one cell per byte of a 512-bit register (AVX-512 VBMI + GFNI)
 // photon256_default is the fastest one the compilation target allows.
 // Neither backend has a branch or a memory index that depends on the state.
@@ -9,6 +10,7 @@
 #include <concepts>
 #include <string_view>
 
+#include "photon256_avx2.hpp"
 #include "photon256_avx512.hpp"
 #include "photon256_portable.hpp"
 
@@ -33,9 +35,14 @@ concept photon256_backend =
     };
 
 static_assert(photon256_backend<photon256_portable>);
+#ifdef LWC_HAVE_PHOTON256_AVX2
+static_assert(photon256_backend<photon256_avx2>);
+#endif
 #ifdef LWC_HAVE_PHOTON256_AVX512
 static_assert(photon256_backend<photon256_avx512>);
 using photon256_default = photon256_avx512;
+#elif defined(LWC_HAVE_PHOTON256_AVX2)
+using photon256_default = photon256_avx2;
 #else
 using photon256_default = photon256_portable;
 #endif

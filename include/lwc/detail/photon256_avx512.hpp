@@ -22,6 +22,7 @@
 
 #include <array>
 
+#include "photon256_avx2.hpp"
 #include "photon256_spec.hpp"
 
 #define LWC_HAVE_PHOTON256_AVX512 1
@@ -117,19 +118,14 @@ struct photon256_avx512 {
     template <std::size_t N>
     static void add_rate(state& s, const photon256::rate_words& w) noexcept {
         static_assert(N == 4 || N == 16);
-        const __m128i bytes = _mm_set_epi64x(static_cast<long long>(w[1]),
-                                             static_cast<long long>(w[0]));
+        const __m128i bytes = photon256::rate_vector(w);
         constexpr __mmask32 rate_bytes = (1u << N) - 1;  // one 16-bit word (2 cells) per byte
         const __m512i words = _mm512_maskz_cvtepu8_epi16(rate_bytes, _mm256_castsi128_si256(bytes));
         s.cells = _mm512_xor_si512(s.cells, photon256::spread_cells(words));
     }
     template <std::size_t N>
     static photon256::rate_words extract_rate(const state& s) noexcept {
-        static_assert(N == 4 || N == 16);
-        const __m128i bytes = _mm256_castsi256_si128(photon256::join_cells(s.cells));
-        if constexpr (N == 4) return {static_cast<u32>(_mm_cvtsi128_si32(bytes)), 0};
-        else return {static_cast<u64>(_mm_cvtsi128_si64(bytes)),
-                     static_cast<u64>(_mm_extract_epi64(bytes, 1))};
+        return photon256::rate_of<N>(_mm256_castsi256_si128(photon256::join_cells(s.cells)));
     }
 
     static void permute(state& s) noexcept {

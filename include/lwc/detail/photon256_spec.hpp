@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PHOTON-256 permutation as the Photon-Beetle final-round specification defines it,
-// in the form every backend (photon256_portable.hpp, photon256_avx512.hpp) builds its
+// in the form every backend (photon256_portable.hpp, _avx2.hpp, _avx512.hpp) builds its
 // constants from.
 //
 // The state is an 8 x 8 matrix of 4-bit cells. Cell (row i, column j) is nibble 8i + j
@@ -63,5 +63,13 @@ constexpr matrix make_mix_matrix() {
 inline constexpr matrix mix_matrix = make_mix_matrix();
 static_assert(mix_matrix[1] == std::array<u8, cells>{12, 9, 8, 13, 7, 7, 5, 2});
 static_assert(mix_matrix[7] == std::array<u8, cells>{15, 1, 13, 10, 5, 10, 2, 3});
+
+// SubCells and MixColumnSerial fused for the table look-ups of the shuffle code: the
+// contribution of input cell value x in row k to output rows 2q (low nibble) and 2q + 1
+// (high nibble) of its column.
+constexpr u8 sub_mix_pair(int q, int k, int x) {
+    const u8 y = sbox[x];
+    return u8(gf16_mul(mix_matrix[2 * q][k], y) | gf16_mul(mix_matrix[2 * q + 1][k], y) << 4);
+}
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail::photon256

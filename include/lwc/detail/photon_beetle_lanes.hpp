@@ -86,9 +86,7 @@ struct photon256_lanes {
         for (int q = 0; q < 4; ++q)
             for (int k = 0; k < cells; ++k)
                 for (int x = 0; x < 16; ++x) {
-                    const u8 y = photon256::sbox[x];
-                    const u32 b = photon256::gf16_mul(photon256::mix_matrix[2 * q][k], y) |
-                                  photon256::gf16_mul(photon256::mix_matrix[2 * q + 1][k], y) << 4;
+                    const u32 b = photon256::sub_mix_pair(q, k, x);
                     for (int rep = 0; rep < 4; ++rep) t[cells * q + k][4 * rep + x / 4] |= b << (8 * (x % 4));
                 }
         return t;
