@@ -53,18 +53,24 @@ TEST(Isa, RunTimeDetectionFindsWhatTheCompilerEnabled) {
     }
 }
 
-#ifdef LWC_HAVE_XOODOO_AVX512
-TEST(Xoodoo, Avx512MatchesPortable) {
+// A vector Xoodoo against the portable one on random states.
+template <class P>
+void expect_xoodoo_matches_portable() {
     std::mt19937_64 rng(42);
     for (int i = 0; i < 10000; ++i) {
         detail::xoodoo_state a;
         for (auto& w : a) w = static_cast<std::uint32_t>(rng());
         auto b = a;
         detail::xoodoo_portable::permute(a);
-        detail::xoodoo_avx512::permute(b);
-        ASSERT_EQ(a, b) << "trial " << i;
+        P::permute(b);
+        ASSERT_EQ(a, b) << P::name << ", trial " << i;
     }
 }
+#ifdef LWC_HAVE_XOODOO_AVX2
+TEST(Xoodoo, Avx2MatchesPortable) { expect_xoodoo_matches_portable<detail::xoodoo_avx2>(); }
+#endif
+#ifdef LWC_HAVE_XOODOO_AVX512
+TEST(Xoodoo, Avx512MatchesPortable) { expect_xoodoo_matches_portable<detail::xoodoo_avx512>(); }
 #endif
 
 // Every step count the schemes use, and one step, for each branch count: the vector

@@ -2,19 +2,20 @@
 // Xoodoo[12] (xoodoo_spec.hpp) with interchangeable backends, one file each:
 //   xoodoo_portable   plain C++ on 12 scalars (any target)
 //   xoodoo_avx512     one plane per 128-bit register (AVX-512F + VL), with Cyclist's
-//                     full-block loops holding the state in registers
+//   xoodoo_avx2       full-block loops holding the state in registers (xoodoo_vector.hpp)
 // xoodoo_default is the one the compilation target allows that measured fastest: the
 // AVX-512 one wherever it was measured on a CPU with AVX-512 (docs/speed.md: 1.8x the
 // portable one on an Intel Xeon (Sapphire Rapids), 1.5x on AMD Zen 4; only on AMD Zen 5
-// was the portable one 5-7% faster).
+// was the portable one 5-7% faster); with AVX2 only, the AVX2 one (AMD Zen 4 at
+// -march=x86-64-v3: a permutation 1.4x the portable one's speed).
 #pragma once
 
 #include <concepts>
 #include <cstddef>
 #include <string_view>
 
-#include "xoodoo_avx512.hpp"
 #include "xoodoo_portable.hpp"
+#include "xoodoo_vector.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
@@ -38,9 +39,14 @@ concept xoodoo_backend =
      });
 
 static_assert(xoodoo_backend<xoodoo_portable>);
+#ifdef LWC_HAVE_XOODOO_AVX2
+static_assert(xoodoo_backend<xoodoo_avx2>);
+#endif
 #ifdef LWC_HAVE_XOODOO_AVX512
 static_assert(xoodoo_backend<xoodoo_avx512>);
 using xoodoo_default = xoodoo_avx512;
+#elif defined(LWC_HAVE_XOODOO_AVX2)
+using xoodoo_default = xoodoo_avx2;
 #else
 using xoodoo_default = xoodoo_portable;
 #endif
