@@ -37,6 +37,11 @@ TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
     expect_paths(lwc_capi::portable, {});
 #if LWC_CAPI_X86
     expect_paths(lwc_capi::avx2, {{"grain-128aead", "bmi2"},
+                                  {"xoodyak", "avx2"},
+                                  {"xoodyak-hash", "avx2"},
+                                  {"photon-beetle-aead-32", "avx2"},
+                                  {"photon-beetle-aead-128", "avx2"},
+                                  {"photon-beetle-hash", "avx2"},
                                   {"schwaemm192-192", "avx2"},
                                   {"schwaemm256-128", "avx2"},
                                   {"schwaemm256-256", "avx2"},
