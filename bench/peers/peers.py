@@ -398,8 +398,10 @@ def report(env, march, impls, results, failures, args):
         return max(peers.items(), key=lambda kv: kv[1][0]) if peers else None
 
     if not results:
-        lines += ["Not timed: this CPU cannot run the target's code (every lwcrypto build "
-                  "stopped on an illegal instruction)."]
+        lines += ["Not timed: no lwcrypto build passed its KAT (a SIGILL there: the CPU lacks the "
+                  "target's instructions):", ""]
+        lines += [f"- {s} / {w} ({cc}): {why}" for (s, w, cc), why in sorted(failures.items())
+                  if w == "lwcrypto"]
         return "\n".join(lines) + "\n"
     lines += ["### Summary", "",
               "| scheme | lwcrypto 4096 B | fastest peer 4096 B | ratio 4096 B | ratio 64 B |",

@@ -4,7 +4,7 @@
 //   photon256_avx2       one cell per byte of two 256-bit registers (AVX2)
 //   photon256_avx512     one cell per byte of a 512-bit register (AVX-512 VBMI + GFNI)
 // photon256_default is the fastest one the compilation target allows.
-// Neither backend has a branch or a memory index that depends on the state.
+// No backend has a branch or a memory index that depends on the state.
 #pragma once
 
 #include <concepts>

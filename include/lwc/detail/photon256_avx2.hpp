@@ -42,7 +42,7 @@ struct avx2_tables {
     // right in 64-bit lanes f and f + 2: half L holds T_qk for the row k in lane 2L + f.
     alignas(32) std::array<std::array<std::array<std::array<u8, 32>, 2>, 2>, 4> lookup;
     alignas(32) std::array<std::array<u8, 32>, 2> shift_rows;  // for E, O
-    alignas(32) std::array<std::array<u64, 4>, rounds> rc;     // AddConstant, pair form
+    alignas(32) std::array<std::array<u64, 4>, rounds> rc;     // rounds 1-11's, pair form
     alignas(32) std::array<u64, 4> rc0;                        // round 0's, byte form
 };
 
@@ -138,7 +138,7 @@ struct photon256_avx2 {
         using namespace photon256;
         const avx2_tables* c = &avx2_constants;
         const __m256i low = _mm256_set1_epi8(0x0f);
-        // Bytes to cells: row 2q in 64-bit lane q of lo|hi interleaved.
+        // Bytes to cells: E = rows 0, 2 | 4, 6 and O = rows 1, 3 | 5, 7, a cell a byte.
         const __m256i x = _mm256_xor_si256(s.bytes, load256(&c->rc0));
         const __m256i lo = _mm256_and_si256(x, low), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low);
         const __m256i rows01 = _mm256_unpacklo_epi8(lo, hi), rows23 = _mm256_unpackhi_epi8(lo, hi);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Xoodoo[12] (xoodoo_spec.hpp) with interchangeable backends, one file each:
 //   xoodoo_portable   plain C++ on 12 scalars (any target)
-//   xoodoo_avx512     one plane per 128-bit register (AVX-512F + VL), with Cyclist's
-//   xoodoo_avx2       full-block loops holding the state in registers (xoodoo_vector.hpp)
+//   xoodoo_avx512     a plane per 128-bit register, block loops in registers (AVX-512VL)
+//   xoodoo_avx2       the same with shifts for rotations (AVX2; both xoodoo_vector.hpp)
 // xoodoo_default is the one the compilation target allows that measured fastest: the
 // AVX-512 one wherever it was measured on a CPU with AVX-512 (docs/speed.md: 1.8x the
 // portable one on an Intel Xeon (Sapphire Rapids), 1.5x on AMD Zen 4; only on AMD Zen 5
