@@ -136,25 +136,34 @@ inline std::uint64_t timestamp() {
     return t;
 }
 
+// What measure runs (the operations below): through a virtual call, the same for both
+// classes, so that measure is compiled once rather than once per scheme and operation
+// (a copy each was most of the program's code).
+struct timed_op {
+    explicit timed_op(std::size_t size) : input_size(size) {}
+    virtual ~timed_op() = default;
+    virtual void prepare(u8* input, int cls) = 0;
+    virtual void run(const u8* input) = 0;
+    const std::size_t input_size;  // the secret input's, in bytes
+};
+
 // Runs op on batches of inputs of random classes until `seconds` have passed (or, with
 // until_detected, as soon as the classes differ), and prints the verdict.
-// Op: input_size, prepare(u8* input, int cls), run(const u8* input).
-template <class Op>
-bool measure(const std::string& name, Op& op, double seconds, bool until_detected = false) {
+bool measure(const std::string& name, timed_op& op, double seconds, bool until_detected = false) {
     draw_fixed();
     dudect_stats stats;
-    std::vector<u8> inputs(batch * Op::input_size);
+    std::vector<u8> inputs(batch * op.input_size);
     std::vector<int> classes(batch);
     std::vector<double> times(batch);
     const auto stop = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     do {
         for (std::size_t i = 0; i < batch; ++i) {
             classes[i] = int(rng() & 1);
-            op.prepare(&inputs[i * Op::input_size], classes[i]);
+            op.prepare(&inputs[i * op.input_size], classes[i]);
         }
         for (std::size_t i = 0; i < batch; ++i) {
             const std::uint64_t t0 = timestamp();
-            op.run(&inputs[i * Op::input_size]);
+            op.run(&inputs[i * op.input_size]);
             times[i] = double(timestamp() - t0);
         }
         if (stats.crop.empty()) {
@@ -188,18 +197,18 @@ bool measure(const std::string& name, Op& op, double seconds, bool until_detecte
 
 // Encrypt: key and plaintext secret; nonce and AD fixed.
 template <class A>
-struct encrypt_op {
-    static constexpr std::size_t input_size = A::key_size + msg_len;
+struct encrypt_op final : timed_op {
+    encrypt_op() : timed_op(A::key_size + msg_len) {}
     std::array<u8, A::nonce_size> nonce{};
     std::array<u8, 16> ad{};
     std::array<u8, msg_len> ct;
     std::array<u8, A::tag_size> tag;
 
-    void prepare(u8* in, int cls) {
+    void prepare(u8* in, int cls) override {
         if (cls == 0) fill_fixed(in, input_size);
         else fill_random(in, input_size);
     }
-    void run(const u8* in) {
+    void run(const u8* in) override {
         A::encrypt(std::span<const u8, A::key_size>(in, A::key_size), nonce, ad,
                    std::span<const u8>(in + A::key_size, msg_len), ct, tag);
     }
@@ -209,8 +218,7 @@ struct encrypt_op {
 // EarlyExit the tag is checked by a comparison that stops at the first difference (the
 // control that must fail).
 template <class A, bool EarlyExit = false>
-struct forged_decrypt_op {
-    static constexpr std::size_t input_size = A::tag_size;
+struct forged_decrypt_op final : timed_op {
     std::array<u8, A::key_size> key;
     std::array<u8, A::nonce_size> nonce;
     std::array<u8, 16> ad;
@@ -218,14 +226,14 @@ struct forged_decrypt_op {
     std::array<u8, A::tag_size> genuine;
     volatile bool sink = false;
 
-    forged_decrypt_op() {
+    forged_decrypt_op() : timed_op(A::tag_size) {
         fill_random(key.data(), key.size());
         fill_random(nonce.data(), nonce.size());
         fill_random(ad.data(), ad.size());
         fill_random(pt.data(), pt.size());
         A::encrypt(key, nonce, ad, pt, ct, genuine);
     }
-    void prepare(u8* in, int cls) {
+    void prepare(u8* in, int cls) override {
         if (cls == 0) {
             std::memcpy(in, genuine.data(), input_size);
             in[input_size - 1] ^= 1;
@@ -233,7 +241,7 @@ struct forged_decrypt_op {
             fill_random(in, input_size);
         }
     }
-    void run(const u8* in) {
+    void run(const u8* in) override {
         const std::span<const u8, A::tag_size> tag(in, A::tag_size);
         bool ok = A::decrypt(key, nonce, ad, ct, tag, pt);
         if constexpr (EarlyExit) {
@@ -245,14 +253,14 @@ struct forged_decrypt_op {
 };
 
 template <class H>
-struct hash_op {
-    static constexpr std::size_t input_size = msg_len;
+struct hash_op final : timed_op {
+    hash_op() : timed_op(msg_len) {}
     std::array<u8, H::digest_size> digest;
-    void prepare(u8* in, int cls) {
+    void prepare(u8* in, int cls) override {
         if (cls == 0) fill_fixed(in, input_size);
         else fill_random(in, input_size);
     }
-    void run(const u8* in) { digest = lwc::hash<H>(std::span<const u8>(in, msg_len)); }
+    void run(const u8* in) override { digest = lwc::hash<H>(std::span<const u8>(in, msg_len)); }
 };
 
 // The batch forms: one group of Lanes jobs, each with its own key, nonce and secret.
@@ -260,21 +268,22 @@ template <class A>
 constexpr std::size_t lanes = lwc::batch<A>::lanes;
 
 template <class A>
-struct batch_encrypt_op {
+struct batch_encrypt_op final : timed_op {
     static constexpr std::size_t job_input = A::key_size + msg_len;
-    static constexpr std::size_t input_size = lanes<A> * job_input;
     std::array<u8, lanes<A> * A::nonce_size> nonces;
     std::array<u8, 16> ad{};
     std::array<u8, lanes<A> * msg_len> ct;
     std::array<u8, lanes<A> * A::tag_size> tags;
     lwc::encrypt_job jobs[lanes<A>];
 
-    batch_encrypt_op() { fill_random(nonces.data(), nonces.size()); }
-    void prepare(u8* in, int cls) {
+    batch_encrypt_op() : timed_op(lanes<A> * job_input) {
+        fill_random(nonces.data(), nonces.size());
+    }
+    void prepare(u8* in, int cls) override {
         if (cls == 0) fill_fixed(in, input_size);
         else fill_random(in, input_size);
     }
-    void run(const u8* in) {
+    void run(const u8* in) override {
         for (std::size_t l = 0; l < lanes<A>; ++l) {
             const u8* job = in + l * job_input;
             jobs[l] = {job, &nonces[l * A::nonce_size], ad,
@@ -287,17 +296,16 @@ struct batch_encrypt_op {
 
 // Every lane's tag forged (as in forged_decrypt_op); the tags are the secret.
 template <class A>
-struct batch_forged_decrypt_op {
-    static constexpr std::size_t input_size = lanes<A> * A::tag_size;
+struct batch_forged_decrypt_op final : timed_op {
     std::array<u8, lanes<A> * A::key_size> keys;
     std::array<u8, lanes<A> * A::nonce_size> nonces;
     std::array<u8, 16> ad;
     std::array<u8, lanes<A> * msg_len> ct, pt;
-    std::array<u8, input_size> genuine;
+    std::array<u8, lanes<A> * A::tag_size> genuine;
     lwc::decrypt_job jobs[lanes<A>];
     volatile std::size_t sink = 0;
 
-    batch_forged_decrypt_op() {
+    batch_forged_decrypt_op() : timed_op(lanes<A> * A::tag_size) {
         fill_random(keys.data(), keys.size());
         fill_random(nonces.data(), nonces.size());
         fill_random(ad.data(), ad.size());
@@ -310,7 +318,7 @@ struct batch_forged_decrypt_op {
                        std::span<u8>(&ct[l * msg_len], msg_len),
                        std::span<u8, A::tag_size>(&genuine[l * A::tag_size], A::tag_size));
     }
-    void prepare(u8* in, int cls) {
+    void prepare(u8* in, int cls) override {
         if (cls == 0) {
             std::memcpy(in, genuine.data(), input_size);
             for (std::size_t l = 0; l < lanes<A>; ++l) in[(l + 1) * A::tag_size - 1] ^= 1;
@@ -318,7 +326,7 @@ struct batch_forged_decrypt_op {
             fill_random(in, input_size);
         }
     }
-    void run(const u8* in) {
+    void run(const u8* in) override {
         for (std::size_t l = 0; l < lanes<A>; ++l)
             jobs[l] = {&keys[l * A::key_size], &nonces[l * A::nonce_size], ad,
                        std::span<const u8>(&ct[l * msg_len], msg_len), in + l * A::tag_size,
@@ -328,15 +336,15 @@ struct batch_forged_decrypt_op {
 };
 
 template <class H>
-struct batch_hash_op {
-    static constexpr std::size_t input_size = lanes<H> * msg_len;
+struct batch_hash_op final : timed_op {
+    batch_hash_op() : timed_op(lanes<H> * msg_len) {}
     std::array<u8, lanes<H> * H::digest_size> digests;
     lwc::hash_job jobs[lanes<H>];
-    void prepare(u8* in, int cls) {
+    void prepare(u8* in, int cls) override {
         if (cls == 0) fill_fixed(in, input_size);
         else fill_random(in, input_size);
     }
-    void run(const u8* in) {
+    void run(const u8* in) override {
         for (std::size_t l = 0; l < lanes<H>; ++l)
             jobs[l] = {std::span<const u8>(in + l * msg_len, msg_len),
                        &digests[l * H::digest_size]};

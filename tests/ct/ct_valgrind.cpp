@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <span>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -85,31 +86,68 @@ leak leak_mode = leak::none;
     return table[key[0]];
 }
 
+// A scheme seen through function pointers, so that the checks below are compiled once
+// rather than once per scheme (x86-64-v3 target program: clang 14 117 s -> 64 s, gcc 12
+// 102 s -> 91 s; the checks' copies were nearly half of clang's code). Each pointer's
+// body is the scheme's call alone.
+struct aead_ops {
+    std::string_view name;
+    std::size_t key_size, nonce_size, tag_size;
+    void (*encrypt)(const u8* key, const u8* nonce, std::span<const u8> ad,
+                    std::span<const u8> pt, std::span<u8> ct, u8* tag);
+    bool (*decrypt)(const u8* key, const u8* nonce, std::span<const u8> ad,
+                    std::span<const u8> ct, const u8* tag, std::span<u8> pt);
+    std::size_t (*batch_encrypt)(std::span<lwc::encrypt_job>);
+    std::size_t (*batch_decrypt)(std::span<lwc::decrypt_job>);
+};
+
 template <class A>
-bool check_aead() {
+aead_ops aead_ops_of() {
+    using key = std::span<const u8, A::key_size>;
+    using nonce = std::span<const u8, A::nonce_size>;
+    return {A::name, A::key_size, A::nonce_size, A::tag_size,
+            [](const u8* k, const u8* n, std::span<const u8> ad, std::span<const u8> pt,
+               std::span<u8> ct, u8* tag) {
+                A::encrypt(key(k, A::key_size), nonce(n, A::nonce_size), ad, pt, ct,
+                           std::span<u8, A::tag_size>(tag, A::tag_size));
+            },
+            [](const u8* k, const u8* n, std::span<const u8> ad, std::span<const u8> ct,
+               const u8* tag, std::span<u8> pt) {
+                return A::decrypt(key(k, A::key_size), nonce(n, A::nonce_size), ad, ct,
+                                  std::span<const u8, A::tag_size>(tag, A::tag_size), pt);
+            },
+            [](std::span<lwc::encrypt_job> jobs) { return lwc::batch<A>::encrypt(jobs); },
+            [](std::span<lwc::decrypt_job> jobs) { return lwc::batch<A>::decrypt(jobs); }};
+}
+
+// Kept out of line and unspecialized: a copy per scheme is what aead_ops avoids.
+#if defined(__clang__)
+#define LWC_CHECK_ONCE [[gnu::noinline]]
+#else
+#define LWC_CHECK_ONCE [[gnu::noipa]]
+#endif
+
+LWC_CHECK_ONCE bool check_aead(const aead_ops& a) {
     bool ok = true;
     for (std::size_t ad_len : ad_lengths)
         for (std::size_t len : lengths) {
-            auto key = random_filled<std::array<u8, A::key_size>>(A::key_size);
-            auto nonce = random_filled<std::array<u8, A::nonce_size>>(A::nonce_size);
+            bytes key = random_filled<bytes>(a.key_size);
+            bytes nonce = random_filled<bytes>(a.nonce_size);
             bytes ad = random_filled<bytes>(ad_len), pt = random_filled<bytes>(len);
-            bytes ct(len), back(len);
-            std::array<u8, A::tag_size> tag;
-            for (auto* b : {&ad, &pt}) mark_secret(*b);
-            mark_secret(key);
-            mark_secret(nonce);
+            bytes ct(len), back(len), tag(a.tag_size);
+            for (auto* b : {&key, &nonce, &ad, &pt}) mark_secret(*b);
 
-            A::encrypt(key, nonce, ad, pt, ct, tag);
+            a.encrypt(key.data(), nonce.data(), ad, pt, ct, tag.data());
             mark_secret(ct);  // already undefined (derived from secrets); made explicit
             mark_secret(tag);
-            const bool good = A::decrypt(key, nonce, ad, ct, tag, back);
+            const bool good = a.decrypt(key.data(), nonce.data(), ad, ct, tag.data(), back);
 
-            auto bad_tag = tag;
-            bad_tag[len % A::tag_size] ^= u8(1u << (len % 8));
-            const bool bad = A::decrypt(key, nonce, ad, ct, bad_tag, back);
+            bytes bad_tag = tag;
+            bad_tag[len % a.tag_size] ^= u8(1u << (len % 8));
+            const bool bad = a.decrypt(key.data(), nonce.data(), ad, ct, bad_tag.data(), back);
 
             if (leak_mode == leak::branch &&
-                leaky_early_exit_compare(tag.data(), bad_tag.data(), A::tag_size))
+                leaky_early_exit_compare(tag.data(), bad_tag.data(), a.tag_size))
                 std::puts("unreachable: the tags differ");
             if (leak_mode == leak::index) {
                 volatile u8 sink = leaky_table_lookup(key.data());
@@ -118,7 +156,7 @@ bool check_aead() {
             // good and bad are declassified by the library; a failure here means the
             // scheme misbehaved, not that it leaked.
             if (!good || bad) {
-                std::printf("  %s: wrong decrypt result, pt %zu ad %zu\n", A::name.data(), len,
+                std::printf("  %s: wrong decrypt result, pt %zu ad %zu\n", a.name.data(), len,
                             ad_len);
                 ok = false;
             }
@@ -176,33 +214,29 @@ bool check_xof() {
 // (a full group of 8 lanes and a short one), each its own secret key, nonce, AD and
 // message; then decryption with the tags of every third job forged. Whether a job
 // verified is the one value declassified.
-template <class A>
-bool check_batch_aead() {
+LWC_CHECK_ONCE bool check_batch_aead(const aead_ops& a) {
     constexpr std::size_t count = 11;
-    std::vector<std::array<u8, A::key_size>> keys(count);
-    std::vector<std::array<u8, A::nonce_size>> nonces(count);
-    std::vector<std::array<u8, A::tag_size>> tags(count);
-    std::vector<bytes> ads(count), pts(count), cts(count), backs(count);
+    std::vector<bytes> keys(count), nonces(count), tags(count), ads(count), pts(count),
+        cts(count), backs(count);
     std::vector<lwc::encrypt_job> enc(count);
     std::vector<lwc::decrypt_job> dec(count);
     for (std::size_t i = 0; i < count; ++i) {
-        keys[i] = random_filled<std::array<u8, A::key_size>>(A::key_size);
-        nonces[i] = random_filled<std::array<u8, A::nonce_size>>(A::nonce_size);
+        keys[i] = random_filled<bytes>(a.key_size);
+        nonces[i] = random_filled<bytes>(a.nonce_size);
+        tags[i].resize(a.tag_size);
         ads[i] = random_filled<bytes>(ad_lengths[i % std::size(ad_lengths)]);
         pts[i] = random_filled<bytes>(lengths[(i * 5) % std::size(lengths)]);
         cts[i].resize(pts[i].size());
         backs[i].resize(pts[i].size());
-        for (auto* b : {&ads[i], &pts[i]}) mark_secret(*b);
-        mark_secret(keys[i]);
-        mark_secret(nonces[i]);
+        for (auto* b : {&keys[i], &nonces[i], &ads[i], &pts[i]}) mark_secret(*b);
         enc[i] = {keys[i].data(), nonces[i].data(), ads[i], pts[i], cts[i], tags[i].data()};
     }
-    bool ok = lwc::batch<A>::encrypt(enc) == 0;
+    bool ok = a.batch_encrypt(enc) == 0;
     for (std::size_t i = 0; i < count; ++i) {
-        if (i % 3 == 0) tags[i][i % A::tag_size] ^= 1;
+        if (i % 3 == 0) tags[i][i % a.tag_size] ^= 1;
         dec[i] = {keys[i].data(), nonces[i].data(), ads[i], cts[i], tags[i].data(), backs[i]};
     }
-    ok = lwc::batch<A>::decrypt(dec) == (count + 2) / 3 && ok;
+    ok = a.batch_decrypt(dec) == (count + 2) / 3 && ok;
     for (std::size_t i = 0; i < count; ++i) {
         ok = ok && (dec[i].status == lwc::job_status::ok) == (i % 3 != 0);
         mark_public(backs[i]);
@@ -261,7 +295,7 @@ int main(int argc, char** argv) {
     }
     namespace r = lwc::registry;
     using none = lwc::scheme_list<>;
-    auto aead = [](auto s) { return check_aead<typename decltype(s)::type>(); };
+    auto aead = [](auto s) { return check_aead(aead_ops_of<typename decltype(s)::type>()); };
     if (leak_mode != leak::none) {  // a control: the first AEAD, with the leak, is enough
         bool first = true;
         r::aeads::for_each([&](auto s) { if (std::exchange(first, false)) (void)aead(s); });
@@ -276,7 +310,9 @@ int main(int argc, char** argv) {
     auto xof = [](auto s) { return check_xof<typename decltype(s)::type>(); };
     ok = run_all<r::xofs, none>("default", xof) && ok;
     ok = run_all<r::xof_variants, r::xofs>("variant", xof) && ok;
-    auto batch_aead = [](auto s) { return check_batch_aead<typename decltype(s)::type>(); };
+    auto batch_aead = [](auto s) {
+        return check_batch_aead(aead_ops_of<typename decltype(s)::type>());
+    };
     auto batch_hash = [](auto s) { return check_batch_hash<typename decltype(s)::type>(); };
     ok = run_all<r::aeads, none>("batch", batch_aead) && ok;
     ok = run_all<r::hashes, none>("batch", batch_hash) && ok;
