@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Generic AEAD suites: every registered scheme and every compiled path of it.
+// Generic AEAD suites: every registered scheme and every compiled path of it. Each test
+// is a function of the scheme's calls (aead_calls, test_util.hpp), compiled once.
 #include <algorithm>
 #include <numeric>
 
@@ -8,56 +9,31 @@
 namespace lwc::test {
 namespace {
 
-template <class A>
-class AeadTest : public ::testing::Test {
-protected:
-    using key_t = std::array<std::uint8_t, A::key_size>;
-    using nonce_t = std::array<std::uint8_t, A::nonce_size>;
-    using tag_t = std::array<std::uint8_t, A::tag_size>;
+using span = std::span<const std::uint8_t>;
 
-    std::mt19937_64 rng{0x1c0ffee + A::key_size};
-
-    static tag_t encrypt(const key_t& k, const nonce_t& n, const bytes& ad, const bytes& pt,
-                         bytes& ct) {
-        ct.resize(pt.size());
-        tag_t tag;
-        A::encrypt(k, n, ad, pt, ct, tag);
-        return tag;
-    }
-};
-
-using all_aeads = registry::all_aeads;
-TYPED_TEST_SUITE(AeadTest, typename gtest_types<all_aeads>::type);
-
-TYPED_TEST(AeadTest, OfficialKnownAnswers) {
-    using A = TypeParam;
-    const auto records = read_kat(A::name);
-    ASSERT_EQ(records.size(), 1089u) << A::name;
+void official_known_answers(const aead_calls& a) {
+    const auto records = read_kat(a.name);
+    ASSERT_EQ(records.size(), 1089u) << a.name;
     for (const auto& r : records) {
-        SCOPED_TRACE(std::string(A::name) + " Count = " +
+        SCOPED_TRACE(std::string(a.name) + " Count = " +
                      std::string(r.at("Count").begin(), r.at("Count").end()));
         const bytes &key = r.at("Key"), &nonce = r.at("Nonce"), &pt = r.at("PT"),
                     &ad = r.at("AD"), &expected = r.at("CT");
-        ASSERT_EQ(key.size(), A::key_size);
-        ASSERT_EQ(nonce.size(), A::nonce_size);
-        ASSERT_EQ(expected.size(), pt.size() + A::tag_size);
-        const std::span<const std::uint8_t, A::key_size> k(key.data(), A::key_size);
-        const std::span<const std::uint8_t, A::nonce_size> n(nonce.data(), A::nonce_size);
+        ASSERT_EQ(key.size(), a.key_size);
+        ASSERT_EQ(nonce.size(), a.nonce_size);
+        ASSERT_EQ(expected.size(), pt.size() + a.tag_size);
 
-        bytes sealed = seal<A>(k, n, ad, pt);
-        ASSERT_EQ(sealed, expected);
+        ASSERT_EQ(a.seal(key, nonce, ad, pt), expected);
 
         bytes back(pt.size(), 0xaa);
-        const std::span<const std::uint8_t, A::tag_size> tag(expected.data() + pt.size(),
-                                                              A::tag_size);
-        ASSERT_TRUE(A::decrypt(k, n, ad, std::span(expected).first(pt.size()), tag, back));
+        const span ct = span(expected).first(pt.size()), tag = span(expected).subspan(pt.size());
+        ASSERT_TRUE(a.decrypt(key, nonce, ad, ct, tag, back));
         ASSERT_EQ(back, pt);
 
         bytes bad = expected;
         bad.back() ^= 0x01;
-        const std::span<const std::uint8_t, A::tag_size> bad_tag(bad.data() + pt.size(),
-                                                                  A::tag_size);
-        ASSERT_FALSE(A::decrypt(k, n, ad, std::span(bad).first(pt.size()), bad_tag, back));
+        ASSERT_FALSE(a.decrypt(key, nonce, ad, span(bad).first(pt.size()),
+                               span(bad).subspan(pt.size()), back));
         ASSERT_TRUE(std::all_of(back.begin(), back.end(), [](auto b) { return b == 0; }));
     }
 }
@@ -72,60 +48,58 @@ std::vector<std::size_t> test_lengths() {
     return v;
 }
 
-TYPED_TEST(AeadTest, RoundTripInAndOutOfPlace) {
-    using A = TypeParam;
+void round_trip_in_and_out_of_place(const aead_calls& a) {
+    std::mt19937_64 rng{0x1c0ffee + a.key_size};
     const auto lengths = test_lengths();
     for (std::size_t i = 0; i < lengths.size(); ++i) {
         // Every PT length against a varying AD length, and every AD length against a
         // varying PT length.
         for (auto [pt_len, ad_len] : {std::pair{lengths[i], lengths[(i * 7 + 3) % lengths.size()]},
                                       std::pair{lengths[(i * 11 + 5) % lengths.size()], lengths[i]}}) {
-            SCOPED_TRACE(std::string(A::name) + " pt " + std::to_string(pt_len) + " ad " +
+            SCOPED_TRACE(std::string(a.name) + " pt " + std::to_string(pt_len) + " ad " +
                          std::to_string(ad_len));
-            const auto key = random_array<A::key_size>(this->rng);
-            const auto nonce = random_array<A::nonce_size>(this->rng);
-            const bytes ad = random_bytes(this->rng, ad_len), pt = random_bytes(this->rng, pt_len);
+            const bytes key = random_bytes(rng, a.key_size);
+            const bytes nonce = random_bytes(rng, a.nonce_size);
+            const bytes ad = random_bytes(rng, ad_len), pt = random_bytes(rng, pt_len);
 
-            bytes ct;
-            const auto tag = this->encrypt(key, nonce, ad, pt, ct);
+            bytes ct(pt_len), tag(a.tag_size);
+            a.encrypt(key, nonce, ad, pt, ct, tag);
             if (pt_len >= 16) {
                 ASSERT_NE(ct, pt);  // a cipher that leaves the plaintext alone fails here
             }
 
-            bytes inplace = pt;  // encrypt in place gives the same ciphertext and tag
-            typename TestFixture::tag_t tag2;
-            A::encrypt(key, nonce, ad, inplace, inplace, tag2);
+            bytes inplace = pt, tag2(a.tag_size);  // in place: the same ciphertext and tag
+            a.encrypt(key, nonce, ad, inplace, inplace, tag2);
             ASSERT_EQ(inplace, ct);
             ASSERT_EQ(tag2, tag);
 
             bytes out(pt_len);
-            ASSERT_TRUE(A::decrypt(key, nonce, ad, ct, tag, out));
+            ASSERT_TRUE(a.decrypt(key, nonce, ad, ct, tag, out));
             ASSERT_EQ(out, pt);
-            ASSERT_TRUE(A::decrypt(key, nonce, ad, inplace, tag, inplace));  // in place
+            ASSERT_TRUE(a.decrypt(key, nonce, ad, inplace, tag, inplace));  // in place
             ASSERT_EQ(inplace, pt);
         }
     }
 }
 
-TYPED_TEST(AeadTest, EveryFlippedBitIsRejectedAndOutputZeroed) {
-    using A = TypeParam;
+void every_flipped_bit_is_rejected_and_output_zeroed(const aead_calls& a) {
+    std::mt19937_64 rng{0x1c0ffee + a.key_size};
     for (std::size_t pt_len : {0u, 1u, 33u}) {
-        auto key = random_array<A::key_size>(this->rng);
-        auto nonce = random_array<A::nonce_size>(this->rng);
-        bytes ad = random_bytes(this->rng, 19);
-        const bytes pt = random_bytes(this->rng, pt_len);
-        bytes ct;
-        auto tag = this->encrypt(key, nonce, ad, pt, ct);
+        bytes key = random_bytes(rng, a.key_size), nonce = random_bytes(rng, a.nonce_size);
+        bytes ad = random_bytes(rng, 19);
+        const bytes pt = random_bytes(rng, pt_len);
+        bytes ct(pt_len), tag(a.tag_size);
+        a.encrypt(key, nonce, ad, pt, ct, tag);
 
         auto expect_rejected = [&](const char* what, std::size_t bit) {
             bytes out(pt_len, 0x5a);
-            ASSERT_FALSE(A::decrypt(key, nonce, ad, ct, tag, out)) << what << " bit " << bit;
+            ASSERT_FALSE(a.decrypt(key, nonce, ad, ct, tag, out)) << what << " bit " << bit;
             ASSERT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0; }));
             bytes sealed = ct;
             sealed.insert(sealed.end(), tag.begin(), tag.end());
-            ASSERT_FALSE(open<A>(key, nonce, ad, sealed).has_value()) << what << " bit " << bit;
+            ASSERT_FALSE(a.open(key, nonce, ad, sealed).has_value()) << what << " bit " << bit;
         };
-        auto flip_each = [&](auto& buf, const char* what) {
+        auto flip_each = [&](bytes& buf, const char* what) {
             for (std::size_t bit = 0; bit < 8 * buf.size(); ++bit) {
                 buf[bit / 8] ^= std::uint8_t(1u << (bit % 8));
                 expect_rejected(what, bit);
@@ -145,28 +119,43 @@ TYPED_TEST(AeadTest, EveryFlippedBitIsRejectedAndOutputZeroed) {
     }
 }
 
-TYPED_TEST(AeadTest, OutputSizeMismatchIsReported) {
-    using A = TypeParam;
-    const auto key = random_array<A::key_size>(this->rng);
-    const auto nonce = random_array<A::nonce_size>(this->rng);
-    bytes pt(10), ct(9);
-    typename TestFixture::tag_t tag{};
+void output_size_mismatch_is_reported(const aead_calls& a) {
+    std::mt19937_64 rng{0x1c0ffee + a.key_size};
+    const bytes key = random_bytes(rng, a.key_size), nonce = random_bytes(rng, a.nonce_size);
+    bytes pt(10), ct(9), tag(a.tag_size);
     try {
-        A::encrypt(key, nonce, {}, pt, ct, tag);
+        a.encrypt(key, nonce, {}, pt, ct, tag);
         FAIL() << "no error for a short ciphertext buffer";
     } catch (const size_error& e) {
         EXPECT_EQ(std::string(e.what()),
-                  std::string(A::name) + ": ciphertext output must be 10 bytes, got 9");
+                  std::string(a.name) + ": ciphertext output must be 10 bytes, got 9");
     }
-    EXPECT_THROW((void)A::decrypt(key, nonce, {}, pt, tag, ct), size_error);
+    EXPECT_THROW((void)a.decrypt(key, nonce, {}, pt, tag, ct), size_error);
 }
 
+void open_rejects_input_shorter_than_tag(const aead_calls& a) {
+    std::mt19937_64 rng{0x1c0ffee + a.key_size};
+    const bytes key = random_bytes(rng, a.key_size), nonce = random_bytes(rng, a.nonce_size);
+    const bytes short_input(a.tag_size - 1);
+    EXPECT_FALSE(a.open(key, nonce, {}, short_input).has_value());
+}
+
+template <class A>
+class AeadTest : public ::testing::Test {};
+TYPED_TEST_SUITE(AeadTest, typename gtest_types<registry::all_aeads>::type);
+
+TYPED_TEST(AeadTest, OfficialKnownAnswers) { official_known_answers(calls_of<TypeParam>()); }
+TYPED_TEST(AeadTest, RoundTripInAndOutOfPlace) {
+    round_trip_in_and_out_of_place(calls_of<TypeParam>());
+}
+TYPED_TEST(AeadTest, EveryFlippedBitIsRejectedAndOutputZeroed) {
+    every_flipped_bit_is_rejected_and_output_zeroed(calls_of<TypeParam>());
+}
+TYPED_TEST(AeadTest, OutputSizeMismatchIsReported) {
+    output_size_mismatch_is_reported(calls_of<TypeParam>());
+}
 TYPED_TEST(AeadTest, OpenRejectsInputShorterThanTag) {
-    using A = TypeParam;
-    const auto key = random_array<A::key_size>(this->rng);
-    const auto nonce = random_array<A::nonce_size>(this->rng);
-    const bytes short_input(A::tag_size - 1);
-    EXPECT_FALSE(open<A>(key, nonce, {}, short_input).has_value());
+    open_rejects_input_shorter_than_tag(calls_of<TypeParam>());
 }
 
 }  // namespace
