@@ -40,20 +40,41 @@ std::size_t random_length(std::mt19937_64& rng) {
 }
 
 // One message and what the single-message code makes of it.
-template <class A>
 struct sample {
-    std::array<u8, A::key_size> key;
-    std::array<u8, A::nonce_size> nonce;
-    bytes ad, pt, ct, out;
-    std::array<u8, A::tag_size> tag;
+    bytes key, nonce, ad, pt, ct, out, tag;
 
-    explicit sample(std::mt19937_64& rng)
-        : key(random_array<A::key_size>(rng)), nonce(random_array<A::nonce_size>(rng)),
+    sample(std::mt19937_64& rng, const aead_calls& a)
+        : key(random_bytes(rng, a.key_size)), nonce(random_bytes(rng, a.nonce_size)),
           ad(random_bytes(rng, rng() % 4 == 0 ? random_length(rng) : rng() % 70)),
-          pt(random_bytes(rng, random_length(rng))), ct(pt.size()), out(pt.size(), 0xee) {
-        A::encrypt(key, nonce, ad, pt, ct, tag);
+          pt(random_bytes(rng, random_length(rng))), ct(pt.size()), out(pt.size(), 0xee),
+          tag(a.tag_size) {
+        a.encrypt(key, nonce, ad, pt, ct, tag);
     }
 };
+
+// A scheme at one lane width through its calls, the single-message ones and the batch's,
+// so that the suites below are compiled once rather than once per scheme and width.
+struct batch_calls {
+    aead_calls one;
+    std::size_t (*encrypt)(std::span<encrypt_job>);
+    std::size_t (*decrypt)(std::span<decrypt_job>);
+    std::size_t (*encrypt_with_key)(std::span<const u8> key, std::span<encrypt_job>);
+    std::size_t (*decrypt_with_key)(std::span<const u8> key, std::span<decrypt_job>);
+};
+
+template <class P>
+batch_calls batch_calls_of() {
+    using A = typename P::scheme;
+    using B = batch<A, P::width>;
+    return {calls_of<A>(), [](std::span<encrypt_job> jobs) { return B::encrypt(jobs); },
+            [](std::span<decrypt_job> jobs) { return B::decrypt(jobs); },
+            [](std::span<const u8> key, std::span<encrypt_job> jobs) {
+                return B::encrypt(exactly<A::key_size>(key), jobs);
+            },
+            [](std::span<const u8> key, std::span<decrypt_job> jobs) {
+                return B::decrypt(exactly<A::key_size>(key), jobs);
+            }};
+}
 
 // A scheme runs its lane code exactly when its family's lane file declares it
 // (detail::batch::has_lanes, asked of the registry, not of a list of names here).
@@ -111,19 +132,13 @@ TEST(BatchLanes, GrainBitLevelJobs) {
 }
 #endif
 
-template <class P>
-class BatchAead : public ::testing::Test {};
-TYPED_TEST_SUITE_P(BatchAead);
-
-TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
-    using A = typename TypeParam::scheme;
-    using B = batch<A, TypeParam::width>;
+void encrypt_matches_single_message(const batch_calls& b) {
     std::mt19937_64 rng(1);
     for (std::size_t count : {0, 1, 7, 8, 9, 16, 37, 150}) {
-        std::vector<sample<A>> s;
-        for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng);
+        std::vector<sample> s;
+        for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng, b.one);
         std::vector<encrypt_job> jobs(count);
-        std::vector<std::array<u8, A::tag_size>> tags(count);
+        std::vector<bytes> tags(count, bytes(b.one.tag_size));
         for (std::size_t i = 0; i < count; ++i)
             jobs[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].pt, s[i].out,
                        tags[i].data(), job_status::invalid};
@@ -135,7 +150,7 @@ TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
         if (count == 150) {
             EXPECT_TRUE(has_ad(128, 256) && has_ad(256, SIZE_MAX));
         }
-        EXPECT_EQ(B::encrypt(jobs), 0u);
+        EXPECT_EQ(b.encrypt(jobs), 0u);
         for (std::size_t i = 0; i < count; ++i) {
             EXPECT_EQ(jobs[i].status, job_status::ok);
             EXPECT_EQ(s[i].out, s[i].ct) << "job " << i << " of " << count;
@@ -144,13 +159,11 @@ TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
     }
 }
 
-TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
-    using A = typename TypeParam::scheme;
-    using B = batch<A, TypeParam::width>;
+void decrypt_reports_each_job(const batch_calls& b) {
     std::mt19937_64 rng(2);
     const std::size_t count = 41;
-    std::vector<sample<A>> s;
-    for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng);
+    std::vector<sample> s;
+    for (std::size_t i = 0; i < count; ++i) s.emplace_back(rng, b.one);
     std::vector<decrypt_job> jobs(count);
     std::vector<bool> forged(count);
     std::size_t forgeries = 0;
@@ -164,13 +177,13 @@ TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
             else if (what == 2 && !s[i].ad.empty())
                 s[i].ad[rng() % s[i].ad.size()] ^= 0x80;
             else
-                s[i].tag[rng() % A::tag_size] ^= 4;
+                s[i].tag[rng() % b.one.tag_size] ^= 4;
             ++forgeries;
         }
         jobs[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].ct, s[i].tag.data(),
                    s[i].out};
     }
-    EXPECT_EQ(B::decrypt(jobs), forgeries);
+    EXPECT_EQ(b.decrypt(jobs), forgeries);
     for (std::size_t i = 0; i < count; ++i) {
         EXPECT_EQ(jobs[i].status, forged[i] ? job_status::tag_mismatch : job_status::ok) << i;
         EXPECT_EQ(s[i].out, forged[i] ? bytes(s[i].pt.size(), 0) : s[i].pt) << "job " << i;
@@ -178,27 +191,26 @@ TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
 }
 
 // One key for all jobs; in place; invalid jobs skipped without disturbing the others.
-TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
-    using A = typename TypeParam::scheme;
-    using B = batch<A, TypeParam::width>;
+void shared_key_in_place_and_invalid_jobs(const batch_calls& b) {
+    const aead_calls& a = b.one;
     std::mt19937_64 rng(3);
-    const auto key = random_array<A::key_size>(rng);
+    const bytes key = random_bytes(rng, a.key_size);
     const std::size_t count = 19;
-    std::vector<sample<A>> s;
+    std::vector<sample> s;
     s.reserve(count);  // the jobs point into the samples
     std::vector<encrypt_job> enc(count);
-    std::vector<std::array<u8, A::tag_size>> tags(count);
+    std::vector<bytes> tags(count, bytes(a.tag_size));
     for (std::size_t i = 0; i < count; ++i) {
-        s.emplace_back(rng);
+        s.emplace_back(rng, a);
         s[i].key = key;
-        A::encrypt(key, s[i].nonce, s[i].ad, s[i].pt, s[i].ct, s[i].tag);
+        a.encrypt(key, s[i].nonce, s[i].ad, s[i].pt, s[i].ct, s[i].tag);
         s[i].out = s[i].pt;
         enc[i] = {nullptr, s[i].nonce.data(), s[i].ad, s[i].out, s[i].out, tags[i].data()};
     }
     bytes short_out(3);
     enc[5].ct = short_out;  // wrong size
     enc[11].tag = nullptr;
-    EXPECT_EQ(B::encrypt(key, enc), 2u);
+    EXPECT_EQ(b.encrypt_with_key(key, enc), 2u);
     for (std::size_t i = 0; i < count; ++i) {
         if (i == 5 || i == 11) {
             EXPECT_EQ(enc[i].status, job_status::invalid);
@@ -213,7 +225,7 @@ TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
         dec[i] = {nullptr, s[i].nonce.data(), s[i].ad, s[i].ct, s[i].tag.data(), s[i].ct};
     bytes wrong(s[4].ct.size() + 1, 0xee);
     dec[4].pt = wrong;
-    EXPECT_EQ(B::decrypt(key, dec), 1u);
+    EXPECT_EQ(b.decrypt_with_key(key, dec), 1u);
     EXPECT_EQ(dec[4].status, job_status::invalid);
     EXPECT_EQ(wrong, bytes(wrong.size(), 0));
     for (std::size_t i = 0; i < count; ++i) {
@@ -224,27 +236,26 @@ TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
 
 // Every pair of short lengths around the block sizes, in one batch: empty AD, empty
 // message, both empty (the mode's special cases), full and short last blocks.
-TYPED_TEST_P(BatchAead, ShortLengthsAroundBlocks) {
-    using A = typename TypeParam::scheme;
-    using B = batch<A, TypeParam::width>;
+void short_lengths_around_blocks(const batch_calls& b) {
+    const aead_calls& a = b.one;
     std::mt19937_64 rng(5);
     constexpr std::size_t lengths[] = {0, 1, 3, 4, 5, 15, 16, 17, 23, 24, 31, 32, 33, 44, 45};
-    std::vector<sample<A>> s;
+    std::vector<sample> s;
     s.reserve(std::size(lengths) * std::size(lengths));
     for (std::size_t ad_len : lengths)
         for (std::size_t len : lengths) {
-            sample<A>& x = s.emplace_back(rng);
+            sample& x = s.emplace_back(rng, a);
             x.ad = random_bytes(rng, ad_len);
             x.pt = random_bytes(rng, len);
             x.ct.resize(len);
             x.out.assign(len, 0xee);
-            A::encrypt(x.key, x.nonce, x.ad, x.pt, x.ct, x.tag);
+            a.encrypt(x.key, x.nonce, x.ad, x.pt, x.ct, x.tag);
         }
     std::vector<encrypt_job> enc(s.size());
-    std::vector<std::array<u8, A::tag_size>> tags(s.size());
+    std::vector<bytes> tags(s.size(), bytes(a.tag_size));
     for (std::size_t i = 0; i < s.size(); ++i)
         enc[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].pt, s[i].out, tags[i].data()};
-    EXPECT_EQ(B::encrypt(enc), 0u);
+    EXPECT_EQ(b.encrypt(enc), 0u);
     for (std::size_t i = 0; i < s.size(); ++i) {
         EXPECT_EQ(s[i].out, s[i].ct) << "AD " << s[i].ad.size() << ", message " << s[i].pt.size();
         EXPECT_EQ(tags[i], s[i].tag) << "AD " << s[i].ad.size() << ", message " << s[i].pt.size();
@@ -254,9 +265,26 @@ TYPED_TEST_P(BatchAead, ShortLengthsAroundBlocks) {
         s[i].out.assign(s[i].pt.size(), 0xee);
         dec[i] = {s[i].key.data(), s[i].nonce.data(), s[i].ad, s[i].ct, s[i].tag.data(), s[i].out};
     }
-    EXPECT_EQ(B::decrypt(dec), 0u);
+    EXPECT_EQ(b.decrypt(dec), 0u);
     for (std::size_t i = 0; i < s.size(); ++i)
         EXPECT_EQ(s[i].out, s[i].pt) << "AD " << s[i].ad.size() << ", message " << s[i].pt.size();
+}
+
+template <class P>
+class BatchAead : public ::testing::Test {};
+TYPED_TEST_SUITE_P(BatchAead);
+
+TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
+    encrypt_matches_single_message(batch_calls_of<TypeParam>());
+}
+TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
+    decrypt_reports_each_job(batch_calls_of<TypeParam>());
+}
+TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
+    shared_key_in_place_and_invalid_jobs(batch_calls_of<TypeParam>());
+}
+TYPED_TEST_P(BatchAead, ShortLengthsAroundBlocks) {
+    short_lengths_around_blocks(batch_calls_of<TypeParam>());
 }
 
 REGISTER_TYPED_TEST_SUITE_P(BatchAead, EncryptMatchesSingleMessage, DecryptReportsEachJob,
