@@ -56,6 +56,7 @@ struct sample {
 // so that the suites below are compiled once rather than once per scheme and width.
 struct batch_calls {
     aead_calls one;
+    std::size_t width;
     std::size_t (*encrypt)(std::span<encrypt_job>);
     std::size_t (*decrypt)(std::span<decrypt_job>);
     std::size_t (*encrypt_with_key)(std::span<const u8> key, std::span<encrypt_job>);
@@ -66,7 +67,7 @@ template <class P>
 batch_calls batch_calls_of() {
     using A = typename P::scheme;
     using B = batch<A, P::width>;
-    return {calls_of<A>(), [](std::span<encrypt_job> jobs) { return B::encrypt(jobs); },
+    return {calls_of<A>(), P::width, [](std::span<encrypt_job> jobs) { return B::encrypt(jobs); },
             [](std::span<decrypt_job> jobs) { return B::decrypt(jobs); },
             [](std::span<const u8> key, std::span<encrypt_job> jobs) {
                 return B::encrypt(exactly<A::key_size>(key), jobs);
@@ -270,26 +271,34 @@ void short_lengths_around_blocks(const batch_calls& b) {
         EXPECT_EQ(s[i].out, s[i].pt) << "AD " << s[i].ad.size() << ", message " << s[i].pt.size();
 }
 
-template <class P>
-class BatchAead : public ::testing::Test {};
-TYPED_TEST_SUITE_P(BatchAead);
-
-TYPED_TEST_P(BatchAead, EncryptMatchesSingleMessage) {
-    encrypt_matches_single_message(batch_calls_of<TypeParam>());
+// One value-parameterized suite over every scheme at every width: gtest's typed-test
+// machinery would be compiled once per scheme and width.
+template <class... S>
+std::vector<batch_calls> each_scheme_and_width(scheme_list<S...>) {
+    constexpr std::size_t n = detail::batch::native_lanes;
+    std::vector<batch_calls> v = {batch_calls_of<at_width<S, 0>>()...};
+    if constexpr (n >= 8) v.insert(v.end(), {batch_calls_of<at_width<S, 8>>()...});
+    if constexpr (n >= 16) v.insert(v.end(), {batch_calls_of<at_width<S, 16>>()...});
+    return v;
 }
-TYPED_TEST_P(BatchAead, DecryptReportsEachJob) {
-    decrypt_reports_each_job(batch_calls_of<TypeParam>());
-}
-TYPED_TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
-    shared_key_in_place_and_invalid_jobs(batch_calls_of<TypeParam>());
-}
-TYPED_TEST_P(BatchAead, ShortLengthsAroundBlocks) {
-    short_lengths_around_blocks(batch_calls_of<TypeParam>());
+std::ostream& operator<<(std::ostream& os, const batch_calls& b) {
+    return os << b.one.name << " at width " << b.width;
 }
 
-REGISTER_TYPED_TEST_SUITE_P(BatchAead, EncryptMatchesSingleMessage, DecryptReportsEachJob,
-                            SharedKeyInPlaceAndInvalidJobs, ShortLengthsAroundBlocks);
-INSTANTIATE_TYPED_TEST_SUITE_P(All, BatchAead, widths<registry::aeads>::type);
+class BatchAead : public ::testing::TestWithParam<batch_calls> {};
+INSTANTIATE_TEST_SUITE_P(
+    All, BatchAead, ::testing::ValuesIn(each_scheme_and_width(suite<registry::aeads>{})),
+    [](const ::testing::TestParamInfo<batch_calls>& info) {
+        return named_for_scheme(::testing::TestParamInfo<aead_calls>(info.param.one, info.index)) +
+               "_w" + std::to_string(info.param.width);
+    });
+
+TEST_P(BatchAead, EncryptMatchesSingleMessage) { encrypt_matches_single_message(GetParam()); }
+TEST_P(BatchAead, DecryptReportsEachJob) { decrypt_reports_each_job(GetParam()); }
+TEST_P(BatchAead, SharedKeyInPlaceAndInvalidJobs) {
+    shared_key_in_place_and_invalid_jobs(GetParam());
+}
+TEST_P(BatchAead, ShortLengthsAroundBlocks) { short_lengths_around_blocks(GetParam()); }
 
 template <class P>
 class BatchHash : public ::testing::Test {};

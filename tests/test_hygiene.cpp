@@ -19,25 +19,28 @@
 namespace lwc::test {
 namespace {
 
-template <class H>
-class HashHygiene : public ::testing::Test {};
 using all_hashes = registry::all_hashes;
-TYPED_TEST_SUITE(HashHygiene, typename gtest_types<all_hashes>::type);
 
-TYPED_TEST(HashHygiene, DestructorWipesTheObject) {
-    using H = TypeParam;
-    std::mt19937_64 rng(1);
-    alignas(H) unsigned char storage[sizeof(H)];
-    std::memset(storage, 0xa5, sizeof storage);
-    H* h = new (storage) H;
-    h->update(random_bytes(rng, 3 * H::block_size + 5));  // state and a partial block
-    (void)h->finalize();
-    ASSERT_FALSE(std::all_of(storage, storage + sizeof storage, [](auto b) { return b == 0; }))
-        << "nothing to wipe: the check would be vacuous";
-    h->~H();
-    EXPECT_TRUE(std::all_of(storage, storage + sizeof storage, [](auto b) { return b == 0; }))
-        << H::name << ": the destroyed object still holds data";
-}
+// Each suite runs a body of the scheme (scheme_case, test_util.hpp).
+template <class H>
+struct destroyed_object_wiped {
+    static void run() {
+        std::mt19937_64 rng(1);
+        alignas(H) unsigned char storage[sizeof(H)];
+        std::memset(storage, 0xa5, sizeof storage);
+        H* h = new (storage) H;
+        h->update(random_bytes(rng, 3 * H::block_size + 5));  // state and a partial block
+        (void)h->finalize();
+        ASSERT_FALSE(std::all_of(storage, storage + sizeof storage, [](auto b) { return b == 0; }))
+            << "nothing to wipe: the check would be vacuous";
+        h->~H();
+        EXPECT_TRUE(std::all_of(storage, storage + sizeof storage, [](auto b) { return b == 0; }))
+            << H::name << ": the destroyed object still holds data";
+    }
+};
+class HashHygiene : public ::testing::TestWithParam<scheme_case> {};
+LWC_EACH_SCHEME(HashHygiene, destroyed_object_wiped, all_hashes);
+TEST_P(HashHygiene, DestructorWipesTheObject) { GetParam().run(); }
 
 // The stack residue checks read the memory just below the test's frame, where the
 // operation (called from the same frame) ran. Sanitizer builds lay frames out
@@ -80,24 +83,7 @@ std::size_t windows_found(const bytes& stack, std::span<const std::uint8_t> secr
     return found;
 }
 
-template <class A>
-[[gnu::noinline]] void encrypt_with(const bytes& key, const bytes& nonce, const bytes& ad,
-                                    const bytes& pt, bytes& ct, bytes& tag) {
-    A::encrypt(std::span<const std::uint8_t, A::key_size>(key.data(), A::key_size),
-               std::span<const std::uint8_t, A::nonce_size>(nonce.data(), A::nonce_size), ad,
-               pt, ct, std::span<std::uint8_t, A::tag_size>(tag.data(), A::tag_size));
-}
-template <class A>
-[[gnu::noinline]] bool decrypt_with(const bytes& key, const bytes& nonce, const bytes& ad,
-                                    const bytes& ct, const bytes& tag, bytes& pt) {
-    return A::decrypt(std::span<const std::uint8_t, A::key_size>(key.data(), A::key_size),
-                      std::span<const std::uint8_t, A::nonce_size>(nonce.data(), A::nonce_size),
-                      ad, ct,
-                      std::span<const std::uint8_t, A::tag_size>(tag.data(), A::tag_size), pt);
-}
-
-template <class S>
-class StackResidue : public ::testing::Test {
+class StackResidue : public ::testing::TestWithParam<scheme_case> {
 protected:
     void SetUp() override {
 #ifdef LWC_TEST_ASAN
@@ -129,21 +115,16 @@ using all_aeads = concat<registry::all_aeads,
                          scheme_list<masked_ascon<2, masked_fill>,
                                      masked_ascon<3, masked_fill>>>;
 
-// A scheme's calls as the residue check makes them (each in a frame of its own, below the
-// caller's), so that the checks are compiled once, not once per scheme (with the
-// constant-time checks' the same way, the x86-64-v3 target program compiles in 59 s
-// instead of 117 with clang 14, 81 instead of 102 with gcc 12: AMD Zen 4).
-struct aead_calls {
-    std::string_view name;
-    std::size_t key_size, nonce_size, tag_size;
-    void (*encrypt)(const bytes& key, const bytes& nonce, const bytes& ad, const bytes& pt,
-                    bytes& ct, bytes& tag);
-    bool (*decrypt)(const bytes& key, const bytes& nonce, const bytes& ad, const bytes& ct,
-                    const bytes& tag, bytes& pt);
+// A scheme's calls (aead_calls.hpp) and the form its kernel keeps the key in, so that
+// the check is compiled once, not once per scheme (with the constant-time checks' the
+// same way, the x86-64-v3 target program compiles in 59 s instead of 117 with clang 14,
+// 81 instead of 102 with gcc 12: AMD Zen 4). Each call runs in a frame of its own, below
+// the check's.
+struct residue_calls : aead_calls {
     bytes (*kernel_key_form)(const bytes& key);
 };
 
-[[gnu::noinline]] void expect_no_secret_left(const aead_calls& a) {
+LWC_CHECK_ONCE void expect_no_secret_left(const residue_calls& a) {
     std::mt19937_64 rng(2);
     // Keys and messages on the heap: only the operation's own copies can be found.
     const bytes key = random_bytes(rng, a.key_size), nonce = random_bytes(rng, a.nonce_size);
@@ -177,14 +158,12 @@ struct aead_calls {
 }
 
 template <class A>
-class AeadStackResidue : public StackResidue<A> {};
-TYPED_TEST_SUITE(AeadStackResidue, typename gtest_types<all_aeads>::type);
-
-TYPED_TEST(AeadStackResidue, NoSecretLeftOnTheStack) {
-    using A = TypeParam;
-    expect_no_secret_left({A::name, A::key_size, A::nonce_size, A::tag_size, &encrypt_with<A>,
-                           &decrypt_with<A>, &kernel_key_form<A>});
-}
+struct no_secret_left {
+    static void run() { expect_no_secret_left({calls_of<A>(), &kernel_key_form<A>}); }
+};
+class AeadStackResidue : public StackResidue {};
+LWC_EACH_SCHEME(AeadStackResidue, no_secret_left, all_aeads);
+TEST_P(AeadStackResidue, NoSecretLeftOnTheStack) { GetParam().run(); }
 
 // The batch (lane code where the scheme has it): 9 jobs, a full group of 8 lanes and one
 // more, keys and messages on the heap; after encrypt and decrypt no window of any key,
@@ -205,11 +184,10 @@ std::size_t words_found(const bytes& stack, const bytes& secret) {
 }
 
 // The batch's check, through its calls (batch_encrypt and batch_decrypt of a scheme).
-[[gnu::noinline]] void expect_no_secret_left_by_batch(std::string_view name,
-                                                    std::size_t key_size,
-                                                    std::size_t nonce_size, std::size_t tag_size,
-                                                    void (*encrypt)(std::span<encrypt_job>),
-                                                    void (*decrypt)(std::span<decrypt_job>)) {
+LWC_CHECK_ONCE void expect_no_secret_left_by_batch(std::string_view name, std::size_t key_size,
+                                                  std::size_t nonce_size, std::size_t tag_size,
+                                                  void (*encrypt)(std::span<encrypt_job>),
+                                                  void (*decrypt)(std::span<decrypt_job>)) {
     constexpr std::size_t n = 9;
     std::mt19937_64 rng(4);
     std::vector<bytes> keys, nonces, pts, cts(n), backs(n), tags(n);
@@ -250,14 +228,15 @@ std::size_t words_found(const bytes& stack, const bytes& secret) {
 }
 
 template <class A>
-class BatchStackResidue : public StackResidue<A> {};
-TYPED_TEST_SUITE(BatchStackResidue, typename gtest_types<registry::aeads>::type);
-
-TYPED_TEST(BatchStackResidue, NoSecretLeftOnTheStack) {
-    using A = TypeParam;
-    expect_no_secret_left_by_batch(A::name, A::key_size, A::nonce_size, A::tag_size,
-                                   &batch_encrypt<A>, &batch_decrypt<A>);
-}
+struct no_secret_left_by_batch {
+    static void run() {
+        expect_no_secret_left_by_batch(A::name, A::key_size, A::nonce_size, A::tag_size,
+                                       &batch_encrypt<A>, &batch_decrypt<A>);
+    }
+};
+class BatchStackResidue : public StackResidue {};
+LWC_EACH_SCHEME(BatchStackResidue, no_secret_left_by_batch, registry::aeads);
+TEST_P(BatchStackResidue, NoSecretLeftOnTheStack) { GetParam().run(); }
 
 template <class H>
 [[gnu::noinline]] void hash_of(const bytes& msg) {
@@ -265,18 +244,20 @@ template <class H>
     __asm__ __volatile__("" : : "r"(d.data()) : "memory");
 }
 
+// The message hashed, then the stack below this frame, where hash_of ran.
 template <class H>
-class HashStackResidue : public StackResidue<H> {};
-TYPED_TEST_SUITE(HashStackResidue, typename gtest_types<all_hashes>::type);
-
-TYPED_TEST(HashStackResidue, NoMessageLeftOnTheStack) {
-    using H = TypeParam;
-    std::mt19937_64 rng(3);
-    const bytes msg = random_bytes(rng, 5 * H::block_size + 3);
-    fill_stack();
-    hash_of<H>(msg);
-    EXPECT_EQ(windows_found(stack_below(), msg), 0u) << H::name;
-}
+struct no_message_left {
+    static void run() {
+        std::mt19937_64 rng(3);
+        const bytes msg = random_bytes(rng, 5 * H::block_size + 3);
+        fill_stack();
+        hash_of<H>(msg);
+        EXPECT_EQ(windows_found(stack_below(), msg), 0u) << H::name;
+    }
+};
+class HashStackResidue : public StackResidue {};
+LWC_EACH_SCHEME(HashStackResidue, no_message_left, all_hashes);
+TEST_P(HashStackResidue, NoMessageLeftOnTheStack) { GetParam().run(); }
 
 // The depth of the wipe: paint the stack below the caller (firmware/stack_paint.hpp),
 // run one call from the same frame, and find the deepest byte it wrote (`total`) and the
@@ -329,11 +310,8 @@ void expect_wiped_below(std::string_view name, const char* op, void (*call)()) {
         << "; stack_wipe_size " << detail::stack_wipe_size << ")";
 }
 
-template <class A>
-class AeadStackDepth : public StackResidue<A> {};
-TYPED_TEST_SUITE(AeadStackDepth, typename gtest_types<all_aeads>::type);
-[[gnu::noinline]] void expect_aead_wiped_below(std::string_view name, void (*encrypt)(),
-                                               void (*decrypt)()) {
+LWC_CHECK_ONCE void expect_aead_wiped_below(std::string_view name, void (*encrypt)(),
+                                           void (*decrypt)()) {
     std::mt19937_64 rng(5);
     for (auto& x : depth_in) x = std::uint8_t(rng());
     for (auto& x : depth_key) x = std::uint8_t(rng());
@@ -344,27 +322,32 @@ TYPED_TEST_SUITE(AeadStackDepth, typename gtest_types<all_aeads>::type);
     depth_tag[0] ^= 1;
     expect_wiped_below(name, "rejected decrypt", decrypt);
 }
-TYPED_TEST(AeadStackDepth, TheWipeReachesBelowTheKernel) {
-    using A = TypeParam;
-    expect_aead_wiped_below(A::name, &depth_encrypt<A>, &depth_decrypt<A>);
-}
+template <class A>
+struct aead_wiped_below {
+    static void run() { expect_aead_wiped_below(A::name, &depth_encrypt<A>, &depth_decrypt<A>); }
+};
+class AeadStackDepth : public StackResidue {};
+LWC_EACH_SCHEME(AeadStackDepth, aead_wiped_below, all_aeads);
+TEST_P(AeadStackDepth, TheWipeReachesBelowTheKernel) { GetParam().run(); }
 
 template <class H>
-class HashStackDepth : public StackResidue<H> {};
-TYPED_TEST_SUITE(HashStackDepth, typename gtest_types<all_hashes>::type);
-TYPED_TEST(HashStackDepth, TheWipeReachesBelowTheKernel) {
-    using H = TypeParam;
-    expect_wiped_below(H::name, "update/finalize", &depth_hash_update<H>);
-    expect_wiped_below(H::name, "one-shot", &depth_hash_oneshot<H>);
-}
+struct hash_wiped_below {
+    static void run() {
+        expect_wiped_below(H::name, "update/finalize", &depth_hash_update<H>);
+        expect_wiped_below(H::name, "one-shot", &depth_hash_oneshot<H>);
+    }
+};
+class HashStackDepth : public StackResidue {};
+LWC_EACH_SCHEME(HashStackDepth, hash_wiped_below, all_hashes);
+TEST_P(HashStackDepth, TheWipeReachesBelowTheKernel) { GetParam().run(); }
 
 template <class X>
-class XofStackDepth : public StackResidue<X> {};
-TYPED_TEST_SUITE(XofStackDepth, typename gtest_types<registry::all_xofs>::type);
-TYPED_TEST(XofStackDepth, TheWipeReachesBelowTheKernel) {
-    using X = TypeParam;
-    expect_wiped_below(X::name, "one-shot", &depth_xof<X>);
-}
+struct xof_wiped_below {
+    static void run() { expect_wiped_below(X::name, "one-shot", &depth_xof<X>); }
+};
+class XofStackDepth : public StackResidue {};
+LWC_EACH_SCHEME(XofStackDepth, xof_wiped_below, registry::all_xofs);
+TEST_P(XofStackDepth, TheWipeReachesBelowTheKernel) { GetParam().run(); }
 
 }  // namespace
 }  // namespace lwc::test

@@ -75,13 +75,9 @@ static_assert([] {
     return ok;
 }());
 
+// The type checks hold for every scheme (a failure is a compile error naming it).
 template <class A>
-class SizeTest : public ::testing::Test {};
-using all_aeads = registry::all_aeads;
-TYPED_TEST_SUITE(SizeTest, typename gtest_types<all_aeads>::type);
-
-TYPED_TEST(SizeTest, WrongKeyNonceOrTagSizeDoesNotCompile) {
-    using A = TypeParam;
+constexpr bool sizes_are_types() {
     constexpr std::size_t k = A::key_size, n = A::nonce_size, t = A::tag_size;
     static_assert(encrypt_compiles<A, k, n, t> && decrypt_compiles<A, k, n, t>);
     static_assert(!encrypt_compiles<A, k - 1, n, t> && !encrypt_compiles<A, k + 1, n, t>);
@@ -96,11 +92,40 @@ TYPED_TEST(SizeTest, WrongKeyNonceOrTagSizeDoesNotCompile) {
     static_assert(key_accepted<A, std::span<const uint8_t, k>>);
     static_assert(!key_accepted<A, bytes> && !key_accepted<A, std::span<const uint8_t>> &&
                   !key_accepted<A, const uint8_t*> && !key_accepted<A, std::array<char, k>>);
+    static_assert(only_byte_ranges<aead_buffer, A>);
+    return true;
 }
+using all_aeads = registry::all_aeads;
+static_assert([]<class... A>(scheme_list<A...>) {
+    return (sizes_are_types<A>() && ...);
+}(all_aeads{}));
 
-TYPED_TEST(SizeTest, NonByteOrNonContiguousBuffersDoNotCompile) {
-    static_assert(only_byte_ranges<aead_buffer, TypeParam>);
+// The run-time checks, through the scheme's calls and its try_ forms (compiled once, not
+// once per scheme).
+struct checked_calls : aead_calls {
+    error (*try_encrypt)(in key, in nonce, in ad, in pt, out ct, out tag);
+    error (*try_decrypt)(in key, in nonce, in ad, in ct, in tag, out pt);
+};
+template <class A>
+checked_calls checked_calls_of() {
+    using in = aead_calls::in;
+    using out = aead_calls::out;
+    constexpr std::size_t k = A::key_size, n = A::nonce_size, t = A::tag_size;
+    return {calls_of<A>(),
+            [](in key, in nonce, in ad, in pt, out ct, out tag) {
+                return A::try_encrypt(exactly<k>(key), exactly<n>(nonce), ad, pt, ct,
+                                      exactly<t>(tag));
+            },
+            [](in key, in nonce, in ad, in ct, in tag, out pt) {
+                return A::try_decrypt(exactly<k>(key), exactly<n>(nonce), ad, ct,
+                                      exactly<t>(tag), pt);
+            }};
 }
+template <class... A>
+std::vector<checked_calls> each_scheme(scheme_list<A...>) {
+    return {checked_calls_of<A>()...};
+}
+const auto every_scheme = ::testing::ValuesIn(each_scheme(suite<all_aeads>{}));
 
 // The message of the error thrown by f, or "" when nothing is thrown.
 template <class F>
@@ -113,20 +138,15 @@ std::string size_error_of(F f) {
     return "";
 }
 
-TYPED_TEST(SizeTest, WrongOutputSizeThrowsNamingSchemeAndSizes) {
-    using A = TypeParam;
-    const std::array<uint8_t, A::key_size> key{};
-    const std::array<uint8_t, A::nonce_size> nonce{};
-    const bytes input(20, 0x11);
-    const std::string name(A::name);
+void wrong_output_size_throws(const checked_calls& a) {
+    const bytes key(a.key_size), nonce(a.nonce_size), input(20, 0x11);
+    const std::string name(a.name);
     for (std::size_t given : {0, 19, 21, 100}) {
         SCOPED_TRACE(name + " output of " + std::to_string(given) + " bytes");
-        bytes out(given, 0x77);
-        std::array<uint8_t, A::tag_size> tag;
-        tag.fill(0x77);
-        EXPECT_EQ(size_error_of([&] { A::encrypt(key, nonce, {}, input, out, tag); }),
+        bytes out(given, 0x77), tag(a.tag_size, 0x77);
+        EXPECT_EQ(size_error_of([&] { a.encrypt(key, nonce, {}, input, out, tag); }),
                   name + ": ciphertext output must be 20 bytes, got " + std::to_string(given));
-        EXPECT_EQ(size_error_of([&] { (void)A::decrypt(key, nonce, {}, input, tag, out); }),
+        EXPECT_EQ(size_error_of([&] { (void)a.decrypt(key, nonce, {}, input, tag, out); }),
                   name + ": plaintext output must be 20 bytes, got " + std::to_string(given));
         EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0x77; }))
             << "output written before the size check";
@@ -134,25 +154,41 @@ TYPED_TEST(SizeTest, WrongOutputSizeThrowsNamingSchemeAndSizes) {
     }
 }
 
+void try_forms_return_the_size_error(const checked_calls& a) {
+    const bytes key(a.key_size), nonce(a.nonce_size), input(20, 0x11);
+    bytes out(19, 0x77), tag(a.tag_size);
+    const error e = a.try_encrypt(key, nonce, {}, input, out, tag);
+    EXPECT_EQ(e.code, errc::size);
+    EXPECT_EQ(e.scheme, a.name);
+    EXPECT_EQ(e.what, "ciphertext output");
+    EXPECT_EQ(e.expected, 20u);
+    EXPECT_EQ(e.given, 19u);
+    const error d = a.try_decrypt(key, nonce, {}, input, tag, out);
+    EXPECT_EQ(d.code, errc::size);
+    EXPECT_EQ(d.what, "plaintext output");
+    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0x77; }));
+}
+
+class SizeTest : public ::testing::TestWithParam<checked_calls> {};
+INSTANTIATE_TEST_SUITE_P(Each, SizeTest, every_scheme, named_for_scheme);
+TEST_P(SizeTest, WrongOutputSizeThrowsNamingSchemeAndSizes) {
+    wrong_output_size_throws(GetParam());
+}
+TEST_P(SizeTest, TryFormsReturnTheSizeError) { try_forms_return_the_size_error(GetParam()); }
+
 // Buffers carved out of one block of memory, so that any two of them can overlap.
-template <class A>
 struct carved {
+    const aead_calls& a;
     bytes mem = bytes(1024);
     static constexpr std::size_t n = 200;  // message length
-    explicit carved(std::uint64_t seed) {
+    carved(const aead_calls& calls, std::uint64_t seed) : a(calls) {
         std::mt19937_64 rng(seed);
         mem = random_bytes(rng, mem.size());
     }
     std::span<uint8_t> at(std::size_t off, std::size_t len) { return {mem.data() + off, len}; }
-    std::span<const uint8_t, A::key_size> key(std::size_t off) {
-        return std::span<const uint8_t, A::key_size>(mem.data() + off, A::key_size);
-    }
-    std::span<const uint8_t, A::nonce_size> nonce(std::size_t off) {
-        return std::span<const uint8_t, A::nonce_size>(mem.data() + off, A::nonce_size);
-    }
-    std::span<uint8_t, A::tag_size> tag(std::size_t off) {
-        return std::span<uint8_t, A::tag_size>(mem.data() + off, A::tag_size);
-    }
+    std::span<uint8_t> key(std::size_t off) { return at(off, a.key_size); }
+    std::span<uint8_t> nonce(std::size_t off) { return at(off, a.nonce_size); }
+    std::span<uint8_t> tag(std::size_t off) { return at(off, a.tag_size); }
 };
 
 // Where each buffer starts in the block: key, nonce, ad (20 bytes), input, output, tag.
@@ -167,123 +203,98 @@ struct overlap_case {
     const char* other;  // the input it overlaps
 };
 
-template <class A>
-class OverlapTest : public ::testing::Test {};
-TYPED_TEST_SUITE(OverlapTest, typename gtest_types<all_aeads>::type);
-
 // Runs the case through encrypt (or decrypt) and try_encrypt (try_decrypt): both refuse
 // it naming the output and the input, and nothing in memory changes.
-template <class A, bool Decrypt>
-void expect_refused(const overlap_case& c) {
-    const std::string name(A::name);
+void expect_refused(const checked_calls& a, bool decrypt, const overlap_case& c) {
+    const std::string name(a.name);
     SCOPED_TRACE(name + ": " + c.label);
-    carved<A> m(Decrypt ? 2 : 1);
+    carved m(a, decrypt ? 2 : 1);
     const bytes before = m.mem;
     const auto in = m.at(c.at.in, m.n), out = m.at(c.at.out, m.n);
-    const auto call = [&] {
-        if constexpr (Decrypt)
-            return A::try_decrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
-                                  m.tag(c.at.tag), out);
-        else
-            return A::try_encrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
-                                  out, m.tag(c.at.tag));
-    };
+    const auto key = m.key(c.at.key), nonce = m.nonce(c.at.nonce), ad = m.at(c.at.ad, 20),
+               tag = m.tag(c.at.tag);
     const std::string expected = name + ": " + c.what + " overlaps " + c.other +
                                  " (an output may only be its input itself, exactly in place)";
     EXPECT_EQ(size_error_of([&] {
-                  if constexpr (Decrypt)
-                      (void)A::decrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20),
-                                       in, m.tag(c.at.tag), out);
+                  if (decrypt)
+                      (void)a.decrypt(key, nonce, ad, in, tag, out);
                   else
-                      A::encrypt(m.key(c.at.key), m.nonce(c.at.nonce), m.at(c.at.ad, 20), in,
-                                 out, m.tag(c.at.tag));
+                      a.encrypt(key, nonce, ad, in, out, tag);
               }),
               expected);
-    const error e = call();
+    const error e = decrypt ? a.try_decrypt(key, nonce, ad, in, tag, out)
+                            : a.try_encrypt(key, nonce, ad, in, out, tag);
     EXPECT_EQ(e.code, errc::overlap);
     EXPECT_EQ(e.what, std::string_view(c.what));
     EXPECT_EQ(e.other, std::string_view(c.other));
     EXPECT_TRUE(m.mem == before) << "written before the overlap check";
 }
 
-TYPED_TEST(OverlapTest, EncryptRefusesEveryOverlapButExactInPlace) {
-    using A = TypeParam;
+void encrypt_refuses_every_overlap(const checked_calls& a) {
     const overlap_case cases[] = {
         {"ct one byte after pt", {.out = 101}, "ciphertext output", "the plaintext"},
         {"ct one byte before pt", {.ad = 500, .out = 99}, "ciphertext output", "the plaintext"},
         {"key in ct", {.key = 450}, "ciphertext output", "the key"},
-        {"nonce in ct", {.nonce = 599 - A::nonce_size + 1}, "ciphertext output", "the nonce"},
+        {"nonce in ct", {.nonce = 599 - a.nonce_size + 1}, "ciphertext output", "the nonce"},
         {"ad in ct", {.ad = 390}, "ciphertext output", "the associated data"},
         {"tag in ct", {.tag = 599}, "ciphertext output", "the tag output"},
         {"tag in pt", {.tag = 299}, "tag output", "the plaintext"},
         {"tag on key", {.tag = 1}, "tag output", "the key"},
     };
-    for (const auto& c : cases) expect_refused<A, false>(c);
+    for (const auto& c : cases) expect_refused(a, false, c);
 }
 
-TYPED_TEST(OverlapTest, DecryptRefusesEveryOverlapButExactInPlace) {
-    using A = TypeParam;
+void decrypt_refuses_every_overlap(const checked_calls& a) {
     const overlap_case cases[] = {
         {"pt one byte after ct", {.out = 101}, "plaintext output", "the ciphertext"},
         {"pt one byte before ct", {.ad = 500, .out = 99}, "plaintext output", "the ciphertext"},
-        {"key in pt", {.key = 599 - A::key_size + 1}, "plaintext output", "the key"},
+        {"key in pt", {.key = 599 - a.key_size + 1}, "plaintext output", "the key"},
         {"nonce in pt", {.nonce = 400}, "plaintext output", "the nonce"},
         {"ad in pt", {.ad = 595}, "plaintext output", "the associated data"},
         {"tag in pt", {.tag = 590}, "plaintext output", "the tag"},
     };
-    for (const auto& c : cases) expect_refused<A, true>(c);
+    for (const auto& c : cases) expect_refused(a, true, c);
 }
 
 // Exactly in place, and buffers that touch without overlapping (ciphertext || tag right
 // after the plaintext, as the attached-tag layout has it), work and agree.
-TYPED_TEST(OverlapTest, InPlaceAndAdjacentBuffersWork) {
-    using A = TypeParam;
-    carved<A> m(3);
+void in_place_and_adjacent_buffers_work(const checked_calls& a) {
+    carved m(a, 3);
     const bytes pt(m.mem.begin() + 100, m.mem.begin() + 300);
     // Reference: separate buffers.
-    bytes ct(pt.size());
-    std::array<uint8_t, A::tag_size> tag;
-    A::encrypt(m.key(0), m.nonce(40), m.at(80, 20), pt, ct, tag);
+    bytes ct(pt.size()), tag(a.tag_size);
+    a.encrypt(m.key(0), m.nonce(40), m.at(80, 20), pt, ct, tag);
     // In place, tag right after the message, ad right before it.
-    ASSERT_FALSE(A::try_encrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200),
-                                m.at(100, 200), m.tag(300)));
+    ASSERT_FALSE(a.try_encrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200),
+                               m.at(100, 200), m.tag(300)));
     EXPECT_TRUE(std::equal(ct.begin(), ct.end(), m.mem.begin() + 100));
     EXPECT_TRUE(std::equal(tag.begin(), tag.end(), m.mem.begin() + 300));
     // Ciphertext right after the plaintext.
-    carved<A> m2(3);
-    A::encrypt(m2.key(0), m2.nonce(40), m2.at(80, 20), m2.at(100, 200), m2.at(300, 200),
-               m2.tag(500));
+    carved m2(a, 3);
+    a.encrypt(m2.key(0), m2.nonce(40), m2.at(80, 20), m2.at(100, 200), m2.at(300, 200),
+              m2.tag(500));
     EXPECT_TRUE(std::equal(ct.begin(), ct.end(), m2.mem.begin() + 300));
     // Decrypt in place.
-    EXPECT_TRUE(A::decrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200), m.tag(300),
-                           m.at(100, 200)));
+    EXPECT_TRUE(a.decrypt(m.key(0), m.nonce(40), m.at(80, 20), m.at(100, 200), m.tag(300),
+                          m.at(100, 200)));
     EXPECT_TRUE(std::equal(pt.begin(), pt.end(), m.mem.begin() + 100));
     // A forged tag through try_decrypt: errc::forged, output zeroed.
     m.mem[300] ^= 1;
     bytes out(200, 0x55);
-    const error e = A::try_decrypt(m.key(0), m.nonce(40), m.at(80, 20), ct, m.tag(300), out);
+    const error e = a.try_decrypt(m.key(0), m.nonce(40), m.at(80, 20), ct, m.tag(300), out);
     EXPECT_EQ(e.code, errc::forged);
     EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0; }));
 }
 
-TYPED_TEST(SizeTest, TryFormsReturnTheSizeError) {
-    using A = TypeParam;
-    const std::array<uint8_t, A::key_size> key{};
-    const std::array<uint8_t, A::nonce_size> nonce{};
-    const bytes input(20, 0x11);
-    bytes out(19, 0x77);
-    std::array<uint8_t, A::tag_size> tag{};
-    const error e = A::try_encrypt(key, nonce, {}, input, out, tag);
-    EXPECT_EQ(e.code, errc::size);
-    EXPECT_EQ(e.scheme, A::name);
-    EXPECT_EQ(e.what, "ciphertext output");
-    EXPECT_EQ(e.expected, 20u);
-    EXPECT_EQ(e.given, 19u);
-    const error d = A::try_decrypt(key, nonce, {}, input, tag, out);
-    EXPECT_EQ(d.code, errc::size);
-    EXPECT_EQ(d.what, "plaintext output");
-    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](auto b) { return b == 0x77; }));
+class OverlapTest : public ::testing::TestWithParam<checked_calls> {};
+INSTANTIATE_TEST_SUITE_P(Each, OverlapTest, every_scheme, named_for_scheme);
+TEST_P(OverlapTest, EncryptRefusesEveryOverlapButExactInPlace) {
+    encrypt_refuses_every_overlap(GetParam());
 }
+TEST_P(OverlapTest, DecryptRefusesEveryOverlapButExactInPlace) {
+    decrypt_refuses_every_overlap(GetParam());
+}
+TEST_P(OverlapTest, InPlaceAndAdjacentBuffersWork) { in_place_and_adjacent_buffers_work(GetParam()); }
 
 }  // namespace
 }  // namespace lwc::test

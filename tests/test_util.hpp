@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <optional>
+#include <ostream>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -14,6 +16,7 @@
 
 #include <lwc/registry.hpp>
 
+#include "aead_calls.hpp"
 #include "kat_reader.hpp"
 
 namespace lwc::test {
@@ -68,40 +71,18 @@ std::array<std::uint8_t, N> random_array(std::mt19937_64& rng) {
     return a;
 }
 
-// A scheme through function pointers to its calls, each an adaptor that gives the scheme
-// its fixed-size spans: a suite written against it is compiled once rather than once per
-// compiled path (the per-scheme copies of the suites' code were most of their compile
-// time).
-struct aead_calls {
-    using in = std::span<const std::uint8_t>;
-    using out = std::span<std::uint8_t>;
-    std::string_view name;
-    std::size_t key_size, nonce_size, tag_size;
-    void (*encrypt)(in key, in nonce, in ad, in pt, out ct, out tag);
-    bool (*decrypt)(in key, in nonce, in ad, in ct, in tag, out pt);
+// With the one-shot calls, which only the AEAD suites use (a suite that does not
+// instantiate lwc::seal and lwc::open compiles a copy of each scheme less).
+struct sealing_calls : aead_calls {
     bytes (*seal)(in key, in nonce, in ad, in pt);
     std::optional<bytes> (*open)(in key, in nonce, in ad, in sealed);
 };
 
-// s as a span of N bytes; a suite that passes another size has a bug of its own.
-template <std::size_t N, class T>
-std::span<T, N> exactly(std::span<T> s) {
-    if (s.size() != N) throw std::logic_error("test: a fixed-size argument of the wrong size");
-    return std::span<T, N>(s.data(), N);
-}
-
 template <class A>
-aead_calls calls_of() {
+sealing_calls sealing_calls_of() {
     using in = aead_calls::in;
-    using out = aead_calls::out;
-    constexpr std::size_t k = A::key_size, n = A::nonce_size, t = A::tag_size;
-    return {A::name, k, n, t,
-            [](in key, in nonce, in ad, in pt, out ct, out tag) {
-                A::encrypt(exactly<k>(key), exactly<n>(nonce), ad, pt, ct, exactly<t>(tag));
-            },
-            [](in key, in nonce, in ad, in ct, in tag, out pt) {
-                return A::decrypt(exactly<k>(key), exactly<n>(nonce), ad, ct, exactly<t>(tag), pt);
-            },
+    constexpr std::size_t k = A::key_size, n = A::nonce_size;
+    return {calls_of<A>(),
             [](in key, in nonce, in ad, in pt) {
                 return lwc::seal<A>(exactly<k>(key), exactly<n>(nonce), ad, pt);
             },
@@ -109,5 +90,40 @@ aead_calls calls_of() {
                 return lwc::open<A>(exactly<k>(key), exactly<n>(nonce), ad, sealed);
             }};
 }
+
+// A value-parameterized suite over schemes' calls: its tests are named for the scheme,
+// numbered (a scheme's compiled paths share its name), and a failure prints the name.
+inline std::ostream& operator<<(std::ostream& os, const aead_calls& a) { return os << a.name; }
+struct named_for_scheme_t {
+    template <class Calls>
+    std::string operator()(const ::testing::TestParamInfo<Calls>& info) const {
+        std::string name = std::to_string(info.index) + "_" + std::string(info.param.name);
+        for (char& c : name)
+            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        return name;
+    }
+};
+inline constexpr named_for_scheme_t named_for_scheme{};
+
+// A suite whose body is a template of the scheme (it needs the scheme's types, or runs
+// the scheme's call in the frame it inspects): the body as a value, Body<S>::run, so that
+// gtest's value-parameterized machinery is compiled once per suite rather than its typed
+// one once per scheme.
+struct scheme_case {
+    std::string_view name;
+    void (*run)();
+};
+inline std::ostream& operator<<(std::ostream& os, const scheme_case& c) { return os << c.name; }
+template <template <class> class Body, class... S>
+std::vector<scheme_case> cases_(scheme_list<S...>) {
+    return {{S::name, &Body<S>::run}...};
+}
+template <template <class> class Body, class List>
+std::vector<scheme_case> each_case() {
+    return cases_<Body>(suite<List>{});
+}
+#define LWC_EACH_SCHEME(Suite, Body, List)                                                 \
+    INSTANTIATE_TEST_SUITE_P(Each, Suite, ::testing::ValuesIn(each_case<Body, List>()), \
+                             named_for_scheme)
 
 }  // namespace lwc::test

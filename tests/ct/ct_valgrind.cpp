@@ -37,6 +37,8 @@
 #include <lwc/batch.hpp>
 #include <lwc/registry.hpp>
 
+#include "../aead_calls.hpp"
+
 namespace {
 
 using lwc::detail::u8;
@@ -86,46 +88,21 @@ leak leak_mode = leak::none;
     return table[key[0]];
 }
 
-// A scheme seen through function pointers, so that the checks below are compiled once
-// rather than once per scheme (x86-64-v3 target program: clang 14 117 s -> 64 s, gcc 12
-// 102 s -> 91 s; the checks' copies were nearly half of clang's code). Each pointer's
-// body is the scheme's call alone.
-struct aead_ops {
-    std::string_view name;
-    std::size_t key_size, nonce_size, tag_size;
-    void (*encrypt)(const u8* key, const u8* nonce, std::span<const u8> ad,
-                    std::span<const u8> pt, std::span<u8> ct, u8* tag);
-    bool (*decrypt)(const u8* key, const u8* nonce, std::span<const u8> ad,
-                    std::span<const u8> ct, const u8* tag, std::span<u8> pt);
+// A scheme seen through function pointers (aead_calls.hpp) and its batch's calls, so
+// that the checks below are compiled once rather than once per scheme (x86-64-v3 target
+// program: clang 14 117 s -> 64 s, gcc 12 102 s -> 91 s; the checks' copies were nearly
+// half of clang's code).
+struct aead_ops : lwc::test::aead_calls {
     std::size_t (*batch_encrypt)(std::span<lwc::encrypt_job>);
     std::size_t (*batch_decrypt)(std::span<lwc::decrypt_job>);
 };
 
 template <class A>
 aead_ops aead_ops_of() {
-    using key = std::span<const u8, A::key_size>;
-    using nonce = std::span<const u8, A::nonce_size>;
-    return {A::name, A::key_size, A::nonce_size, A::tag_size,
-            [](const u8* k, const u8* n, std::span<const u8> ad, std::span<const u8> pt,
-               std::span<u8> ct, u8* tag) {
-                A::encrypt(key(k, A::key_size), nonce(n, A::nonce_size), ad, pt, ct,
-                           std::span<u8, A::tag_size>(tag, A::tag_size));
-            },
-            [](const u8* k, const u8* n, std::span<const u8> ad, std::span<const u8> ct,
-               const u8* tag, std::span<u8> pt) {
-                return A::decrypt(key(k, A::key_size), nonce(n, A::nonce_size), ad, ct,
-                                  std::span<const u8, A::tag_size>(tag, A::tag_size), pt);
-            },
+    return {lwc::test::calls_of<A>(),
             [](std::span<lwc::encrypt_job> jobs) { return lwc::batch<A>::encrypt(jobs); },
             [](std::span<lwc::decrypt_job> jobs) { return lwc::batch<A>::decrypt(jobs); }};
 }
-
-// Kept out of line and unspecialized: a copy per scheme is what aead_ops avoids.
-#if defined(__clang__)
-#define LWC_CHECK_ONCE [[gnu::noinline]]
-#else
-#define LWC_CHECK_ONCE [[gnu::noipa]]
-#endif
 
 LWC_CHECK_ONCE bool check_aead(const aead_ops& a) {
     bool ok = true;
@@ -137,14 +114,14 @@ LWC_CHECK_ONCE bool check_aead(const aead_ops& a) {
             bytes ct(len), back(len), tag(a.tag_size);
             for (auto* b : {&key, &nonce, &ad, &pt}) mark_secret(*b);
 
-            a.encrypt(key.data(), nonce.data(), ad, pt, ct, tag.data());
+            a.encrypt(key, nonce, ad, pt, ct, tag);
             mark_secret(ct);  // already undefined (derived from secrets); made explicit
             mark_secret(tag);
-            const bool good = a.decrypt(key.data(), nonce.data(), ad, ct, tag.data(), back);
+            const bool good = a.decrypt(key, nonce, ad, ct, tag, back);
 
             bytes bad_tag = tag;
             bad_tag[len % a.tag_size] ^= u8(1u << (len % 8));
-            const bool bad = a.decrypt(key.data(), nonce.data(), ad, ct, bad_tag.data(), back);
+            const bool bad = a.decrypt(key, nonce, ad, ct, bad_tag, back);
 
             if (leak_mode == leak::branch &&
                 leaky_early_exit_compare(tag.data(), bad_tag.data(), a.tag_size))

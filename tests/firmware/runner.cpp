@@ -20,6 +20,7 @@
 
 #include <lwc/registry.hpp>
 
+#include "../aead_calls.hpp"
 #include "../kat_reader.h"
 #include "../masked_static.hpp"
 #include "stack_paint.hpp"
@@ -88,34 +89,35 @@ using tag_t = std::span<u8, A::tag_size>;
 
 // Encrypts pt (out of place and in place), decrypts, and checks a forged tag is refused
 // with the output zeroed. Returns false (after reporting) on any mismatch; ct_expected,
-// when given, is the known answer (ciphertext || tag).
-template <class A>
-bool aead_case(const u8* key, const u8* nonce, std::span<const u8> ad, std::span<const u8> pt,
-               const u8* ct_expected, long count) {
-    const std::size_t n = pt.size();
-    const key_t<A> k(key, A::key_size);
-    const nonce_t<A> v(nonce, A::nonce_size);
+// when given, is the known answer (ciphertext || tag). Through the scheme's calls
+// (tests/aead_calls.hpp): compiled once, where a copy per scheme inlined its encrypt
+// twice and its decrypt three times.
+LWC_CHECK_ONCE bool aead_case(const lwc::test::aead_calls& a, const u8* key, const u8* nonce,
+                              std::span<const u8> ad, std::span<const u8> pt,
+                              const u8* ct_expected, long count) {
+    const std::size_t n = pt.size(), t = a.tag_size;
+    const std::span<const u8> k(key, a.key_size), v(nonce, a.nonce_size);
     u8* ct = buf_a;
     u8* back = buf_b;
     u8* in_place = buf_c;
-    A::encrypt(k, v, ad, pt, {ct, n}, tag_t<A>(ct + n, A::tag_size));
-    if (ct_expected && std::memcmp(ct, ct_expected, n + A::tag_size) != 0)
-        return fail(A::name, "ciphertext differs from the known answer", count), false;
+    a.encrypt(k, v, ad, pt, {ct, n}, {ct + n, t});
+    if (ct_expected && std::memcmp(ct, ct_expected, n + t) != 0)
+        return fail(a.name, "ciphertext differs from the known answer", count), false;
     std::memcpy(in_place, pt.data(), n);
-    A::encrypt(k, v, ad, {in_place, n}, {in_place, n}, tag_t<A>(in_place + n, A::tag_size));
-    if (std::memcmp(ct, in_place, n + A::tag_size) != 0)
-        return fail(A::name, "in-place encryption differs", count), false;
-    const std::span<const u8, A::tag_size> tag(ct + n, A::tag_size);
-    if (!A::decrypt(k, v, ad, {ct, n}, tag, {back, n}) || std::memcmp(back, pt.data(), n) != 0)
-        return fail(A::name, "decryption", count), false;
-    if (!A::decrypt(k, v, ad, {in_place, n}, tag, {in_place, n}) ||
+    a.encrypt(k, v, ad, {in_place, n}, {in_place, n}, {in_place + n, t});
+    if (std::memcmp(ct, in_place, n + t) != 0)
+        return fail(a.name, "in-place encryption differs", count), false;
+    const std::span<const u8> tag(ct + n, t);
+    if (!a.decrypt(k, v, ad, {ct, n}, tag, {back, n}) || std::memcmp(back, pt.data(), n) != 0)
+        return fail(a.name, "decryption", count), false;
+    if (!a.decrypt(k, v, ad, {in_place, n}, tag, {in_place, n}) ||
         std::memcmp(in_place, pt.data(), n) != 0)
-        return fail(A::name, "in-place decryption", count), false;
-    ct[n + A::tag_size - 1] ^= 0x80;
-    const bool forged = A::decrypt(k, v, ad, {ct, n}, tag, {back, n});
-    ct[n + A::tag_size - 1] ^= 0x80;
+        return fail(a.name, "in-place decryption", count), false;
+    ct[n + t - 1] ^= 0x80;
+    const bool forged = a.decrypt(k, v, ad, {ct, n}, tag, {back, n});
+    ct[n + t - 1] ^= 0x80;
     if (forged || !all_zero(back, n))
-        return fail(A::name, "a forged tag is accepted or the output not zeroed", count), false;
+        return fail(a.name, "a forged tag is accepted or the output not zeroed", count), false;
     return true;
 }
 
@@ -210,7 +212,7 @@ bool aead_record(const kat_record& r) {
     if (!key || !nonce || !pt || !ad || !ct || nk != A::key_size || nn != A::nonce_size ||
         nc != np + A::tag_size || np > max_message)
         return fail(A::name, "malformed KAT record", r.count), false;
-    return aead_case<A>(key, nonce, {ad, na}, {pt, np}, ct, r.count);
+    return aead_case(lwc::test::calls_of<A>(), key, nonce, {ad, na}, {pt, np}, ct, r.count);
 }
 
 template <class H>
@@ -233,17 +235,18 @@ bool xof_record(const kat_record& r) {
 }
 
 // Random lengths, keys and messages; returns how many passed.
-template <class A>
-long aead_round_trips(long rounds) {
+long aead_round_trips(const lwc::test::aead_calls& a, long rounds) {
     long passed = 0;
-    u8 key[A::key_size], nonce[A::nonce_size], ad[40], pt[max_message];
+    u8 key[64], nonce[64], ad[40], pt[max_message];
+    if (a.key_size > sizeof key || a.nonce_size > sizeof nonce)
+        return fail(a.name, "key or nonce larger than the runner's buffers"), 0;
     for (long i = 0; i < rounds; ++i) {
-        random_fill(key, sizeof key);
-        random_fill(nonce, sizeof nonce);
+        random_fill(key, a.key_size);
+        random_fill(nonce, a.nonce_size);
         random_fill(ad, sizeof ad);
         const std::size_t n = next_random() % (max_message + 1), na = next_random() % 41;
         random_fill(pt, n);
-        passed += aead_case<A>(key, nonce, {ad, na}, {pt, n}, nullptr, i);
+        passed += aead_case(a, key, nonce, {ad, na}, {pt, n}, nullptr, i);
     }
     return passed;
 }
@@ -451,7 +454,7 @@ int main(int argc, char** argv) {
         using A = typename decltype(s)::type;
         if (is_default_variant<A>(kind, lwc::registry::aeads{})) return;
         const long kat = run_kat<A>(dir, aead_record<A>);
-        const long trips = aead_round_trips<A>(rounds);
+        const long trips = aead_round_trips(lwc::test::calls_of<A>(), rounds);
         check_refusals<A>();
         report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), kind);
     };
@@ -476,7 +479,8 @@ int main(int argc, char** argv) {
 #endif
     const auto masked = [&](auto m) {
         using A = decltype(m);
-        report(A::name, run_kat<A>(dir, aead_record<A>), aead_round_trips<A>(rounds),
+        report(A::name, run_kat<A>(dir, aead_record<A>),
+               aead_round_trips(lwc::test::calls_of<A>(), rounds),
                deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), "masked");
     };
     masked(masked_ascon<2>{});
