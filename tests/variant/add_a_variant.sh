@@ -4,7 +4,7 @@
 # copy of the checkout a new scheme is added as a contributor adds one -- its header in
 # include/lwc/, its #include and one line in registry.hpp, its KAT file in tests/kat/ --
 # and nothing else. Then, built there:
-#   - every typed suite of lwc_tests that runs Ascon-AEAD128 in this build runs the new
+#   - every generic suite of lwc_tests that runs Ascon-AEAD128 in this build runs the new
 #     scheme too (the suites are built for it alone: LWC_TEST_ONLY), and passes;
 #   - the C ABI lists it and its KAT test passes (liblwc's portable backend);
 #   - lwc_genkat writes its KAT file byte for byte (genkat.<name>).
@@ -41,9 +41,17 @@ cmake --build "$work/build" --target lwc_tests lwc_capi_test lwc_genkat >"$work/
   { tail -50 "$work/build.log" >&2; echo "add_a_variant: the build failed ($work/build.log)" >&2; exit 1; }
 
 # Every suite that runs Ascon-AEAD128 here runs the new scheme there.
-suites() { "$1" --gtest_list_tests | awk -v t="$2" '/^[^ ]/ { s = $1 } index($0, "TypeParam") && index($0, t) { print s }' | sed 's|/[0-9]*\.$||' | sort -u; }
-suites "$main_tests" '::BasicAsconAead128<' >"$work/expected"
-suites "$work/build/tests/lwc_tests" "::$type" >"$work/found"
+# A typed suite names the type (TypeParam = ...) on its header line; a value-parameterized
+# one prints the scheme's name (GetParam() = name[ ...]) on each test's line.
+suites() {
+  "$1" --gtest_list_tests | awk -v t="$2" -v p="# GetParam() = $3" '
+    /^[^ ]/ { s = $1 }
+    index($0, "TypeParam") && index($0, t) { print s }
+    index($0, p " ") || substr($0, length($0) - length(p) + 1) == p { print s }' |
+    sed 's|/[0-9]*\.$||; s|\.$||' | sort -u
+}
+suites "$main_tests" '::BasicAsconAead128<' ascon-aead128 >"$work/expected"
+suites "$work/build/tests/lwc_tests" "::$type" "$name" >"$work/found"
 [ -s "$work/expected" ] || { echo "add_a_variant: no Ascon-AEAD128 suite in $main_tests" >&2; exit 1; }
 if ! diff "$work/expected" "$work/found"; then
   echo "add_a_variant: the suites above ('<' lacking) do not run $type" >&2
