@@ -154,8 +154,14 @@ LWC_ALWAYS_INLINE void next_tweakeys(rows& tk1, rows& tk2, rows& tk3) noexcept {
 // permutation as byte shuffles, MixColumns as row shuffles and XORs, and TK2's and TK3's
 // schedules beside the state. One block is a chain of dependent steps, and the vector
 // form's chain is the shorter: on AMD Zen 4 (-O3 -march=native) a block takes 450 ns
-// against the 64-bit word form's 940 with gcc 12, 344 against 712 with clang 14.
-#if UINTPTR_MAX > 0xffffffffu && !LWC_SMALL && (defined(__GNUC__) || defined(__clang__))
+// against the 64-bit word form's 940 with gcc 12, 344 against 712 with clang 14. Not for
+// gcc on x86-64 without SSSE3 (no byte shuffle, pshufb): it shuffles through the stack,
+// and the word form is faster (Romulus-N 1 KiB: 57 ns/B against 135, gcc 12 -O3
+// -march=x86-64, AMD Zen 4) and its frames smaller (56 bytes against 872; encrypt_pair's
+// 1352 took Romulus-T's decrypt deeper than the stack wipe). Clang's shuffles there are
+// fine (33 ns/B against the word form's 52).
+#if UINTPTR_MAX > 0xffffffffu && !LWC_SMALL && (defined(__GNUC__) || defined(__clang__)) && \
+    (!defined(__x86_64__) || defined(__SSSE3__) || defined(__clang__))
 #define LWC_SKINNY_VECTOR 1
 namespace vec {
 typedef u64 v2 __attribute__((vector_size(16)));  // the rows, as rows holds them
