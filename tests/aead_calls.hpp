@@ -2,7 +2,7 @@
 // A scheme through function pointers to its calls, each an adaptor that gives the scheme
 // its fixed-size spans: a check written against it is compiled once rather than once per
 // compiled path (the per-scheme copies of the checks were most of the test programs'
-// compile time). Free of GoogleTest: the C++ suites (test_util.hpp), the stack checks
+// compile time). Free of GoogleTest: the C++ suites (test_util.hpp), the stack checks,
 // the constant-time programs (tests/ct) and the firmware runner all use it.
 #pragma once
 
