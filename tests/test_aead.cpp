@@ -140,16 +140,10 @@ void open_rejects_input_shorter_than_tag(const sealing_calls& a) {
     EXPECT_FALSE(a.open(key, nonce, {}, short_input).has_value());
 }
 
-// One value-parameterized suite over every scheme's calls: gtest's typed-test machinery
-// would be compiled once per scheme.
-template <class... S>
-std::vector<sealing_calls> each_scheme(scheme_list<S...>) {
-    return {sealing_calls_of<S>()...};
-}
-
 class AeadTest : public ::testing::TestWithParam<sealing_calls> {};
 INSTANTIATE_TEST_SUITE_P(Each, AeadTest,
-                         ::testing::ValuesIn(each_scheme(suite<registry::all_aeads>{})),
+                         ::testing::ValuesIn(each_scheme<registry::all_aeads>(
+                             []<class S>() { return sealing_calls_of<S>(); })),
                          named_for_scheme);
 
 TEST_P(AeadTest, OfficialKnownAnswers) { official_known_answers(GetParam()); }

@@ -271,14 +271,18 @@ void short_lengths_around_blocks(const batch_calls& b) {
         EXPECT_EQ(s[i].out, s[i].pt) << "AD " << s[i].ad.size() << ", message " << s[i].pt.size();
 }
 
-// One value-parameterized suite over every scheme at every width: gtest's typed-test
-// machinery would be compiled once per scheme and width.
-template <class... S>
-std::vector<batch_calls> each_scheme_and_width(scheme_list<S...>) {
+// Every scheme at every width the machine has.
+std::vector<batch_calls> each_scheme_and_width() {
     constexpr std::size_t n = detail::batch::native_lanes;
-    std::vector<batch_calls> v = {batch_calls_of<at_width<S, 0>>()...};
-    if constexpr (n >= 8) v.insert(v.end(), {batch_calls_of<at_width<S, 8>>()...});
-    if constexpr (n >= 16) v.insert(v.end(), {batch_calls_of<at_width<S, 16>>()...});
+    std::vector<batch_calls> v;
+    auto add = [&v]<std::size_t W>() {
+        const auto w = each_scheme<registry::aeads>(
+            []<class S>() { return batch_calls_of<at_width<S, W>>(); });
+        v.insert(v.end(), w.begin(), w.end());
+    };
+    add.template operator()<0>();
+    if constexpr (n >= 8) add.template operator()<8>();
+    if constexpr (n >= 16) add.template operator()<16>();
     return v;
 }
 std::ostream& operator<<(std::ostream& os, const batch_calls& b) {
@@ -287,10 +291,10 @@ std::ostream& operator<<(std::ostream& os, const batch_calls& b) {
 
 class BatchAead : public ::testing::TestWithParam<batch_calls> {};
 INSTANTIATE_TEST_SUITE_P(
-    All, BatchAead, ::testing::ValuesIn(each_scheme_and_width(suite<registry::aeads>{})),
+    All, BatchAead, ::testing::ValuesIn(each_scheme_and_width()),
     [](const ::testing::TestParamInfo<batch_calls>& info) {
-        return named_for_scheme(::testing::TestParamInfo<aead_calls>(info.param.one, info.index)) +
-               "_w" + std::to_string(info.param.width);
+        return scheme_test_name(info.index, info.param.one.name) + "_w" +
+               std::to_string(info.param.width);
     });
 
 TEST_P(BatchAead, EncryptMatchesSingleMessage) { encrypt_matches_single_message(GetParam()); }

@@ -116,10 +116,8 @@ using all_aeads = concat<registry::all_aeads,
                                      masked_ascon<3, masked_fill>>>;
 
 // A scheme's calls (aead_calls.hpp) and the form its kernel keeps the key in, so that
-// the check is compiled once, not once per scheme (with the constant-time checks' the
-// same way, the x86-64-v3 target program compiles in 59 s instead of 117 with clang 14,
-// 81 instead of 102 with gcc 12: AMD Zen 4). Each call runs in a frame of its own, below
-// the check's.
+// the check is compiled once, not once per scheme (docs/testing.md, "generic suite", has
+// what that saves). Each call runs in a frame of its own, below the check's.
 struct residue_calls : aead_calls {
     bytes (*kernel_key_form)(const bytes& key);
 };

@@ -121,11 +121,8 @@ checked_calls checked_calls_of() {
                                       exactly<t>(tag), pt);
             }};
 }
-template <class... A>
-std::vector<checked_calls> each_scheme(scheme_list<A...>) {
-    return {checked_calls_of<A>()...};
-}
-const auto every_scheme = ::testing::ValuesIn(each_scheme(suite<all_aeads>{}));
+const auto every_scheme = ::testing::ValuesIn(
+    each_scheme<all_aeads>([]<class A>() { return checked_calls_of<A>(); }));
 
 // The message of the error thrown by f, or "" when nothing is thrown.
 template <class F>

@@ -11,8 +11,10 @@
 #include <random>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include <lwc/registry.hpp>
 
@@ -91,36 +93,44 @@ sealing_calls sealing_calls_of() {
             }};
 }
 
-// A value-parameterized suite over schemes' calls: its tests are named for the scheme,
-// numbered (a scheme's compiled paths share its name), and a failure prints the name.
+// A value-parameterized suite over schemes: its values are make.template operator()<S>()
+// for each scheme S of List (a generic lambda, []<class S>() { ... }), so that gtest's
+// value-parameterized machinery is compiled once per suite rather than its typed one once
+// per scheme. Its tests are named for the scheme, numbered (a scheme's compiled paths
+// share its name), and a failure prints the name.
+template <class Make, class... S>
+auto each_scheme_(scheme_list<S...>, Make make) {
+    return std::vector{make.template operator()<S>()...};
+}
+template <class List, class Make>
+auto each_scheme(Make make) {
+    return each_scheme_(suite<List>{}, make);
+}
+inline std::string scheme_test_name(std::size_t index, std::string_view scheme) {
+    std::string name = std::to_string(index) + "_" + std::string(scheme);
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
 inline std::ostream& operator<<(std::ostream& os, const aead_calls& a) { return os << a.name; }
 struct named_for_scheme_t {
     template <class Calls>
     std::string operator()(const ::testing::TestParamInfo<Calls>& info) const {
-        std::string name = std::to_string(info.index) + "_" + std::string(info.param.name);
-        for (char& c : name)
-            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-        return name;
+        return scheme_test_name(info.index, info.param.name);
     }
 };
 inline constexpr named_for_scheme_t named_for_scheme{};
 
 // A suite whose body is a template of the scheme (it needs the scheme's types, or runs
-// the scheme's call in the frame it inspects): the body as a value, Body<S>::run, so that
-// gtest's value-parameterized machinery is compiled once per suite rather than its typed
-// one once per scheme.
+// the scheme's call in the frame it inspects): the body as a value, Body<S>::run.
 struct scheme_case {
     std::string_view name;
     void (*run)();
 };
 inline std::ostream& operator<<(std::ostream& os, const scheme_case& c) { return os << c.name; }
-template <template <class> class Body, class... S>
-std::vector<scheme_case> cases_(scheme_list<S...>) {
-    return {{S::name, &Body<S>::run}...};
-}
 template <template <class> class Body, class List>
 std::vector<scheme_case> each_case() {
-    return cases_<Body>(suite<List>{});
+    return each_scheme<List>([]<class S>() { return scheme_case{S::name, &Body<S>::run}; });
 }
 #define LWC_EACH_SCHEME(Suite, Body, List)                                                 \
     INSTANTIATE_TEST_SUITE_P(Each, Suite, ::testing::ValuesIn(each_case<Body, List>()), \
