@@ -142,7 +142,17 @@ LWC_API const lwc_aead *lwc_aead_find(const char *name);  /* any case; NULL when
     X(grain_128aead) X(schwaemm128_128) X(schwaemm192_192) X(schwaemm256_128) \
     X(schwaemm256_256) X(photon_beetle_aead_32) X(photon_beetle_aead_128) X(ascon_aead128) \
     X(elephant_dumbo) X(elephant_jumbo) X(elephant_delirium) X(gift_cofb) X(isap_a_128a) \
-    X(isap_a_128) X(isap_k_128a) X(isap_k_128) X(romulus_n) X(romulus_m) X(romulus_t)
+    X(isap_a_128) X(isap_k_128a) X(isap_k_128) X(romulus_n) X(romulus_m) X(romulus_t) \
+    LWC_MASKED_AEAD_NAMES_(X)
+/* Masked Ascon-AEAD128 (2 and 3 shares, the masks from the system's entropy; docs/masking.md)
+ * where the system has entropy: the systems of LWC_SYSTEM_ENTROPY in
+ * include/lwc/detail/config.hpp (a firmware uses the C++ object with its TRNG). */
+#if defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || \
+    defined(__NetBSD__)
+#define LWC_MASKED_AEAD_NAMES_(X) X(ascon_aead128_masked2) X(ascon_aead128_masked3)
+#else
+#define LWC_MASKED_AEAD_NAMES_(X)
+#endif
 #define LWC_DECLARE_AEAD_(id) LWC_API extern const lwc_aead lwc_##id;
 LWC_AEAD_NAMES(LWC_DECLARE_AEAD_)
 

@@ -54,7 +54,7 @@ TEST_P(HashHygiene, DestructorWipesTheObject) { GetParam().run(); }
 #endif
 
 // 8 KiB below a single-message call; 24 KiB below a batch call (its lane kernels go
-// deeper: lwc::detail::lane_stack_wipe_size).
+// deeper: lwc::detail::deep_stack_wipe_size).
 constexpr std::size_t probe_size = 8192, batch_probe_size = 24576;
 
 // The asm makes the compiler treat the array as written by it: fill and read it as is.

@@ -198,7 +198,7 @@ private:
                 [&](Job* const* group, std::size_t n) {
                     failed += run_group<Decrypt>(group, n, shared_key);
                 });
-            detail::batch::wipe_lane_stack();
+            detail::wipe_deep_stack();
         }
         return failed;
     }
@@ -283,7 +283,7 @@ struct batch<H, W> {
                 },
                 [](const hash_job& j) { return j.msg.size(); },
                 [&](hash_job* const* group, std::size_t n) { run_group(group, n); });
-            detail::batch::wipe_lane_stack();
+            detail::wipe_deep_stack();
         }
         return failed;
     }

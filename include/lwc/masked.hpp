@@ -24,13 +24,25 @@
 
 #include <span>
 #include <string_view>
+#if LWC_SYSTEM_ENTROPY  // getentropy: unistd.h (glibc, the BSDs), sys/random.h (macOS)
+#include <unistd.h>
+#if __has_include(<sys/random.h>)
+#include <sys/random.h>
+#endif
+#endif
 
 #include "aead.hpp"
 #include "ascon.hpp"
 #include "detail/ascon_masked.hpp"
 #include "error.hpp"
+#include "xof.hpp"
 
-namespace lwc { inline namespace LWC_ISA_NS { namespace masked {
+namespace lwc { inline namespace LWC_ISA_NS {
+
+template <int Shares>
+struct BasicAsconAead128Masked;
+
+namespace masked {
 
 // A source of fresh random bytes: fill(ctx, out, n) writes n of them to out.
 struct random_source {
@@ -104,6 +116,7 @@ public:
     }
 
 private:
+    friend struct BasicAsconAead128Masked<Shares>;
     static constexpr int tag_check_ands = 7;  // one AND of the two lanes, six folds
     random_source rng_;
     lane key_[2] = {};
@@ -215,5 +228,65 @@ private:
     }
 };
 
-}}}  // namespace lwc::inline LWC_ISA_NS::masked
+}  // namespace masked
+
+#if LWC_SYSTEM_ENTROPY
+// The registry's form (ascon-aead128-masked2 and -masked3 by name in the C ABI, Python,
+// the CLI and the stream): the static interface of every AEAD, the key split into fresh
+// shares on each call, the masks from Ascon-XOF128 seeded per call with 32 bytes of the
+// system's entropy (one getentropy call, where a call takes thousands of mask bytes).
+// The same ciphertexts and tags as the object. The masking claim of docs/masking.md is
+// the object's, on the cores and flags it names; on a host this form is masked C.
+namespace detail::masked {
+class seeded_masks {
+public:
+    seeded_masks() noexcept {
+        u8 seed[32];
+        // Fails only without a kernel source (Linux before 3.17): no masks, no call.
+        if (getentropy(seed, sizeof seed) != 0) __builtin_trap();
+        // A process's first getentropy call goes through the dynamic linker (lazy
+        // binding), whose frame saves the vector registers, whatever the caller left in
+        // them: 3.7 KB below the caller with AVX-512, deeper than the wipe after the
+        // kernel reaches (tests/test_hygiene.cpp, StackDepth, found it). Cleared here,
+        // before anything secret is computed.
+        wipe_deep_stack();
+        xof_.update(seed);
+        secure_zero(seed);
+    }
+    lwc::masked::random_source source() noexcept { return {&fill, this}; }
+
+private:
+    AsconXof128 xof_;  // wiped by its destructor
+    static void fill(void* self, u8* out, std::size_t n) noexcept {
+        static_cast<seeded_masks*>(self)->xof_.squeeze({out, n});
+    }
+};
+}  // namespace detail::masked
+
+template <int Shares>
+struct BasicAsconAead128Masked
+    : detail::aead_base<BasicAsconAead128Masked<Shares>, 16, 16, 16> {
+    static constexpr std::string_view name = masked::AsconAead128<Shares>::name;
+    static constexpr std::string_view backend = "portable";  // masked C on every host
+    // Decryption checks the received tag on shares (the object's check), not against an
+    // unmasked computed tag: the kernel finds the received tag in its tag buffer, leaves
+    // it there when it verified and changes a bit when not, so that aead_base's comparison
+    // gives the masked check's verdict.
+    static constexpr bool decrypt_reads_tag = true;
+
+    template <bool Decrypt>
+    static void run(const detail::u8* key, const detail::u8* nonce, std::span<const detail::u8> ad,
+                    const detail::u8* in, detail::u8* out, std::size_t n, detail::u8* tag) noexcept {
+        detail::masked::seeded_masks masks;
+        masked::AsconAead128<Shares> aead(masks.source());
+        aead.set_key(std::span<const detail::u8, 16>(key, 16));
+        const bool ok = aead.template run<Decrypt>(nonce, ad, in, out, n, tag);
+        if constexpr (Decrypt) tag[0] ^= detail::u8(!ok);
+    }
+};
+using AsconAead128Masked2 = BasicAsconAead128Masked<2>;
+using AsconAead128Masked3 = BasicAsconAead128Masked<3>;
+#endif
+
+}}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -16,6 +16,7 @@
 #include "grain128aead.hpp"
 #include "hash.hpp"
 #include "isap.hpp"
+#include "masked.hpp"
 #include "photon_beetle.hpp"
 #include "romulus.hpp"
 #include "sparkle.hpp"
@@ -69,7 +70,11 @@ using aeads = scheme_list<TinyJambu128, TinyJambu192, TinyJambu256, XoodyakAead,
                           Schwaemm256_256, PhotonBeetleAead32, PhotonBeetleAead128,
                           AsconAead128, ElephantDumbo, ElephantJumbo, ElephantDelirium,
                           GiftCofb, IsapA128A, IsapA128, IsapK128A, IsapK128, RomulusN,
-                          RomulusM, RomulusT>;
+                          RomulusM, RomulusT
+#if LWC_SYSTEM_ENTROPY  // masks from the system's entropy (lwc/masked.hpp)
+                          , AsconAead128Masked2, AsconAead128Masked3
+#endif
+                          >;
 
 using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, AsconHash256,
                            RomulusH>;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Every frame of the library's code in one build (gcc/clang -fstack-usage: the .su files
 # under DIR) is smaller than the stack wipe that follows it: detail::stack_wipe_size
-# (read from bytes.hpp) for the single-message code, detail::batch::lane_stack_wipe_size (16 KiB)
+# (read from bytes.hpp) for the single-message code, detail::deep_stack_wipe_size (16 KiB)
 # for the batch and its lane code; none is dynamic. A frame is only part of a call's
 # depth (callees, the red zone): test_hygiene's StackDepth measures the whole.
 #   cmake -DDIR=<object dir> -DTARGET=<name> -DINCLUDE=<include dir> -P check_stack_usage.cmake
@@ -45,7 +45,7 @@ foreach(f ${files})
       continue()  # the registry's loop (for_each, a call_one per scheme): its frames are the caller's lambda, inlined
     endif()
     math(EXPR count "${count} + 1")
-    if(function MATCHES "wipe_(lane_)?stack_area")
+    if(function MATCHES "wipe_(deep_)?stack_area")
       continue()  # the wipe itself
     endif()
     if(header MATCHES "(^|/)batch|_lanes\\.hpp$" OR function MATCHES "5batch")

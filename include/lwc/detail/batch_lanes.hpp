@@ -267,24 +267,6 @@ inline std::size_t max_len(const std::size_t (&len)[W]) noexcept {
     return *std::max_element(len, len + W);
 }
 
-// What a lane kernel leaves on the stack (spilled vectors of keys and state, staging
-// buffers) lies below the batch call's frame; this clears it, as wipe_stack() does
-// for the single-message kernels, over the larger frames of the lane code: the
-// deepest measured (gcc 12 -O3 -march=native -fstack-usage, 16 lanes) is about
-// 10.8 KiB, the grouping (2.9 KiB) plus Xoodyak's or Schwaemm256's kernel (7.7 KiB).
-inline constexpr std::size_t lane_stack_wipe_size = 16384;
-LWC_NOINLINE inline void wipe_lane_stack_area() noexcept {
-    u8 area[lane_stack_wipe_size];
-    secure_zero(area, sizeof area);
-}
-// Never a tail call, for the reason wipe_stack() gives.
-LWC_ALWAYS_INLINE void wipe_lane_stack() noexcept {
-    wipe_lane_stack_area();
-#if defined(__GNUC__)
-    __asm__ __volatile__("" ::: "memory");
-#endif
-}
-
 // A scheme's lane code at width W: each family's lane file declares an overload for
 // each of its schemes; this one, for every other scheme, says it has none.
 template <std::size_t W> void lanes_of(...);

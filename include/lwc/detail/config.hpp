@@ -164,6 +164,17 @@
 #endif
 #endif
 
+// LWC_SYSTEM_ENTROPY: the system gives random bytes (getentropy: Linux, macOS, the BSDs),
+// from which the registry's masked schemes draw their masks (lwc/masked.hpp); where it
+// does not (bare metal), the registry leaves them out and a firmware passes its TRNG to
+// the masked object. capi/lwc.h tests the same systems for its list of names.
+#if defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || \
+    defined(__NetBSD__)
+#define LWC_SYSTEM_ENTROPY 1
+#else
+#define LWC_SYSTEM_ENTROPY 0
+#endif
+
 #if LWC_SMALL
 #define LWC_ISA_PREFIX_ LWC_CAT(LWC_CAT(isa_, LWC_ISA_ARCH), _small_)
 #else
