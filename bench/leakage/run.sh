@@ -5,25 +5,26 @@
 # lwc_leak_target and tvla), every form on both cores in both tests (fixed versus random
 # inputs on the permutation's samples, fixed versus random key over the whole call, as in
 # tests/firmware/CMakeLists.txt), and the bivariate test of the 2- and 3-share forms (tvla
-# --order 2), TRACES traces each (default
-# 1,000,000; hours for the masked forms: on one core of an EPYC Zen 4, 1.3-2 ms a trace
-# for 2 shares and 2.5-4.3 ms for 3 on the M4). Writes bench/results/<date>-leakage.md.
-#   [BOARDS="m4 m0plus"] [LEAK_BUILD=DIR] bench/leakage/run.sh [TRACES] [FUNCTION ...]
+# --order 2), TRACES traces each (default 1,000,000; hours for the masked forms: on one
+# core of an EPYC Zen 4, 1.3-2 ms a trace for 2 shares and 2.7-4.9 ms for 3 on the M4).
+# Writes bench/results/<date>-leakage.md.
+#   [BOARDS="m4 m0plus"] [LEAK_BUILD=DIR] [JOBS=N] bench/leakage/run.sh [TRACES] [FUNCTION ...]
 # LEAK_BUILD: the firmware trees' prefix (default build-fw, as make test-firmware): a copy
-# lets a long run go on while the trees are rebuilt.
+# lets a long run go on while the trees are rebuilt. JOBS: tests run at once (default 1;
+# each is one process), their reports printed in the same order whatever the finish order.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 traces=${1:-1000000}
 [ $# -gt 0 ] && shift
 functions=${*:-leak_unmasked leak_masked2 leak_masked3}
 out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
-{
-    echo "<!-- SPDX-License-Identifier: MIT -->"
-    echo "# Leakage test, $traces traces ($(date -u +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
-    echo
-    echo "Written by \`BOARDS=\"${BOARDS:-m4 m0plus}\" bench/leakage/run.sh $traces $functions\`: tests/leakage/tvla.c, fixed versus random"
-    echo "key, Hamming weight and distance per instruction, two sets of traces; gcc $(arm-none-eabi-gcc -dumpversion) \`-Os\`."
-    echo
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+
+# Walks every test in report order. In the queue pass, run_test adds a command line to the job
+# list; in the print pass, it prints that test's report and fence starts or ends a block.
+walk() {
+    n=0
     for b in ${BOARDS:-m4 m0plus}; do
         core=cortex-m4
         [ $b = m0plus ] && core=cortex-m0
@@ -32,21 +33,46 @@ out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
         for f in $functions; do
             window=6masked7permute,3arm6round
             [ $f = leak_unmasked ] && window=11ascon_small6rounds
-            echo '```'
-            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" \
-                --classes inputs --window $window || true
-            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key || true
-            echo '```'
+            fence
+            run_test "$dir" $f --core $core --classes inputs --window $window
+            run_test "$dir" $f --core $core --classes key
+            fence
         done
         # The bivariate (second-order) test on the permutation's first 1,000 instructions:
         # the 2-share form must leak (its control), the 3-share form must not.
-        echo '```'
+        fence
         for f in $functions; do
             [ $f = leak_unmasked ] && continue
-            "$dir/tvla" "$dir/lwc_leak_target" "$f" --core $core --traces "$traces" --classes key \
-                --window 6masked7permute,3arm6round --order 2 || true
+            run_test "$dir" $f --core $core --classes key --window 6masked7permute,3arm6round --order 2
         done
-        echo '```'
+        fence
     done
+}
+queue_test() {
+    n=$((n + 1))
+    d=$1
+    shift
+    echo "'$d/tvla' '$d/lwc_leak_target' $* --traces $traces > '$reports/$n' 2>&1 || true" >> "$reports/jobs"
+}
+print_test() {
+    n=$((n + 1))
+    cat "$reports/$n"
+}
+
+run_test() { queue_test "$@"; }
+fence() { :; }
+walk
+xargs -P "${JOBS:-1}" -d '\n' -n 1 sh -c < "$reports/jobs"
+
+run_test() { print_test "$@"; }
+fence() { echo '```'; }
+{
+    echo "<!-- SPDX-License-Identifier: MIT -->"
+    echo "# Leakage test, $traces traces ($(date -u +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
+    echo
+    echo "Written by \`BOARDS=\"${BOARDS:-m4 m0plus}\" bench/leakage/run.sh $traces $functions\`: tests/leakage/tvla.c, fixed versus random"
+    echo "key, Hamming weight and distance per instruction, two sets of traces; gcc $(arm-none-eabi-gcc -dumpversion) \`-Os\`."
+    echo
+    walk
 } | tee "$out"
 echo "written: $out" >&2
