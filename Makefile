@@ -17,11 +17,10 @@ endif
 
 .PHONY: all deps configure build run test test-cpp bench clean
 
-# `make test` runs the steps of two lanes at once, then the last ones alone
-# (tools/make_test.sh); each face or check appends its own to a lane, keeping the two
-# lanes' CPU time about even (docs/testing.md has the table).
-TEST_LANE_A := test-cpp
-TEST_LANE_B :=
+# `make test` runs its steps two at a time, then the last ones alone (tools/make_test.sh);
+# each face or check appends its own, STEP:AFTER when it uses a tree another step builds
+# (docs/testing.md).
+TEST_STEPS := test-cpp
 TEST_LAST :=
 
 all: build
@@ -91,7 +90,7 @@ clean:
 
 # C ABI (liblwc): installed into a temporary prefix, used from C and C++ programs built
 # with find_package(lwc) and with pkg-config. The KAT tests of liblwc run in test-cpp.
-TEST_LANE_A += test-capi-consumer
+TEST_STEPS += test-capi-consumer:test-cpp
 .PHONY: test-capi-consumer
 test-capi-consumer: build
 	tests/capi/consumer/run.sh $(BUILD)
@@ -104,7 +103,7 @@ test-capi-consumer: build
 VENV ?= .venv
 PY_BUILD ?= build-py
 PYTHON := $(VENV)/bin/python
-TEST_LANE_A += test-python
+TEST_STEPS += test-python:test-cpp
 TEST_LAST += test-python-threads
 .PHONY: venv python-install test-python
 
@@ -132,7 +131,7 @@ python-install: $(VENV)/.build-deps | deps-build
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip install -v --no-build-isolation \
 	  -C build-dir=$(PY_BUILD) -C cmake.define.LWC_PYTHON_CAPI="$(PY_CAPI)" .
 
-# In make test's lanes (LWC_TEST_LANES set), the thread test, which needs a second idle
+# In make test (LWC_TEST_LANES set), the thread test, which needs a second idle
 # core to show the GIL released, waits for test-python-threads, run alone at the end.
 THREADS_TEST := tests/python/test_threads.py
 test-python: configure $(VENV)/.deps
@@ -178,9 +177,8 @@ CT_LONG_SECONDS ?= 60
 CT_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DLWC_BUILD_TESTS=OFF -DLWC_BUILD_BENCH=OFF \
   -DLWC_BUILD_EXAMPLES=OFF -DLWC_BUILD_CAPI=OFF -DLWC_BUILD_CT=ON
 
-# The timing tests run last and alone: the other lane's load would disturb them.
-TEST_LANE_B += test-sanitize test-fuzz test-ct-gcc
-TEST_LANE_A += test-ct-clang
+# The timing tests run last and alone: another step's load would disturb them.
+TEST_STEPS += test-sanitize test-fuzz:test-sanitize test-ct-gcc test-ct-clang
 TEST_LAST += test-ct-timing
 .PHONY: deps-sec test-sanitize test-ct test-ct-timing test-fuzz fuzz ct-long
 
@@ -286,11 +284,11 @@ FW_CMAKE_rv32o2 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/riscv32-unknown-elf.cm
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DLWC_FW_ROUNDS=50
 FW_CMAKE_aarch64 := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
 FW_CMAKE_s390x := -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/s390x-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release
-# Two steps, one a lane: the Cortex-M boards (with the leakage test) and the others.
+# Two steps, which can run side by side: the Cortex-M boards (with the leakage test) and
+# the others.
 FW_BUILDS_arm := m4 m0plus
 FW_BUILDS_other := rv32 rv32o2 aarch64 s390x
-TEST_LANE_A += test-firmware-arm
-TEST_LANE_B += test-firmware-other
+TEST_STEPS += test-firmware-arm test-firmware-other
 .PHONY: deps-firmware test-firmware test-firmware-arm test-firmware-other
 
 deps-firmware:
@@ -330,20 +328,20 @@ bench-peers:
 # scratch directory beside a copy of the checkout: liblwc configured, built, installed and
 # linked into a C program with pkg-config (docs/c-api.md), and liblwc.a built for Cortex-M
 # with the toolchain file (README.md, docs/firmware.md: gcc-arm-none-eabi of deps-firmware).
-TEST_LANE_B += test-docs
+TEST_STEPS += test-docs
 .PHONY: test-docs
 test-docs: deps deps-firmware
 	CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) python3 tools/run_doc_commands.py
 
 # Last, after every section has appended its steps: what every step needs installed
-# first (two lanes must not run apt at once), then the lanes (tools/make_test.sh): the
-# table of steps, lanes and times at the end, and the end of a failing step's log
+# first (two steps must not run apt at once), then the steps (tools/make_test.sh): the
+# table of steps, workers and times at the end, and the end of a failing step's log
 # (every step's output is in test-logs/).
 .PHONY: test-deps
 test-deps: deps deps-sec deps-firmware venv
 
 test: test-deps
-	@tools/make_test.sh "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"
+	@tools/make_test.sh "$(TEST_STEPS)" "$(TEST_LAST)"
 
 # --- package manifests (docs/package-managers.md) ---
 # library.json (PlatformIO), library.properties (Arduino: tools/package_arduino.sh builds
@@ -353,10 +351,10 @@ test: test-deps
 # where the Go module proxy serves it (else tools/check_manifests.py's stand-in), Zephyr's
 # module schema with pykwalify and west's manifest validator, compote manifest lint and
 # component pack. The Python tools go into .venv, arduino-lint into build-tools/bin, before
-# make test's lanes (test-deps).
+# make test's steps (test-deps).
 TOOLS_DIR ?= build-tools
 ARDUINO_LINT_VERSION ?= v1.3.0
-TEST_LANE_B += test-manifests
+TEST_STEPS += test-manifests
 .PHONY: deps-manifests test-manifests
 test-deps: deps-manifests
 
@@ -380,7 +378,7 @@ test-manifests: deps-manifests
 	  $(TOOLS_DIR)/bin/arduino-lint --library-manager submit --compliance strict build-arduino/lwcrypto; \
 	else echo "arduino-lint: not installed (the Go module proxy did not serve it); checked by tools/check_manifests.py above"; fi
 	@# The packers read a copy of the checkout without its build trees, not the checkout:
-	@# tests of the other lane create and remove files in theirs meanwhile (a firmware
+	@# steps running beside this one create and remove files in theirs meanwhile (a firmware
 	@# test's temporary image once reached the ESP-IDF archive half-gone). A build tree put
 	@# into the copy keeps the check that the manifests leave build trees out.
 	rm -rf $(TOOLS_DIR)/pio $(TOOLS_DIR)/idf $(TOOLS_DIR)/tree
