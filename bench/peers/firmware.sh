@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked|ascon]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked|ascon|aarch64]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
@@ -25,6 +25,9 @@
 #           SUPERCOP's C API: lwcrypto (ascon_nist.cpp) beside ascon-c's ARMv7-M
 #           assembly (armv7m: the lanes in 32-bit halves; bi32_armv7m: bit-interleaved)
 #           and its fastest 32-bit C (opt32, bi32).
+#   aarch64 instructions per byte under qemu-aarch64 (exact counts, icount_plugin.c) of
+#           one encrypt without AD or one hash, 64 and 1024 bytes, -O2: lwcrypto beside
+#           lwc-finalists' C and ascon-c's opt64.
 #   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
 #           size -t of an implementation's objects, no C library, the smallest over its
 #           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
@@ -264,6 +267,61 @@ elif [ "$what" = objects ]; then
     for arch in armv7-m armv6-m; do
         echo "| ascon-aead128, $arch | $(ours AEAD $arch) | $(smallest crypto_aead/asconaead128 $arch) |"
         echo "| ascon-xof128, $arch | $(ours XOF $arch) | $(smallest crypto_hash/asconxof128 $arch) |"
+    done
+elif [ "$what" = aarch64 ]; then
+    # Instructions per byte under qemu-aarch64, counted by tests/firmware/icount_plugin.c,
+    # -O2, static: lwcrypto (icount.sh --cpu aarch64) beside lwc-finalists' C and
+    # ascon-c's opt64 (its neon form is ARMv7 assembly), through fw_driver.c; ratio = peer
+    # / lwcrypto (above 1: lwcrypto runs fewer instructions).
+    cc -O2 -shared -fPIC -fvisibility=hidden -I"$fw" "$fw/icount_plugin.c" -o "$tmp/plugin.so"
+    "$fw/icount.sh" --cpu aarch64 -O2 | awk -F'|' 'NR > 2 { gsub(/ /, ""); print $2, $3, $4 }' \
+      > "$tmp/ours"
+    mkdir -p "$tmp/a64"
+    for f in "$lwcf"/*.c; do
+        aarch64-linux-gnu-gcc -O2 -ffunction-sections -fdata-sections -I"$lwcf" -c "$f" \
+          -o "$tmp/a64/$(basename "$f").o" 2> /dev/null || true
+    done
+    aarch64-linux-gnu-ar rcs "$tmp/a64.a" "$tmp/a64"/*.o
+    # ipb LIB DEFINES...: "64 | 1024" instructions per byte of the driver over LIB
+    ipb() {
+        l=$1
+        shift
+        aarch64-linux-gnu-gcc -O2 -static -ffunction-sections -fdata-sections -DICOUNT \
+          -DNAME='"x"' -I"$fw" "$@" "$top/bench/peers/fw_driver.c" $l -Wl,--gc-sections \
+          -o "$tmp/d" 2> /dev/null || { echo "does not build | -"; return; }
+        qemu-aarch64 -plugin "$tmp/plugin.so" "$tmp/d" 2>&1 > /dev/null |
+          awk '{ m[NR] = $2 } END { k = (m[2] - m[1]) / 200000
+               printf "%.0f | %.0f", (m[4] - m[3]) / k / 64, (m[6] - m[5]) / k / 1024 }'
+    }
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
+    # row NAME OURS64 OURS1024 PEER "P64 | P1024"
+    row() {
+        set -- "$1" "$2" "$3" "$4" "${5% | *}" "${5#* | }"
+        echo "| $1 | $2 / $3 | $4 | $5 / $6 |" \
+          "$(ratio "$5" "$2") / $(ratio "$6" "$3") |"
+    }
+    echo "| scheme | lwcrypto, 64 B / 1024 B | peer | peer, 64 B / 1024 B | ratio, 64 B / 1024 B |"
+    echo "|---|---:|---|---:|---:|"
+    echo "$schemes" | while read -r s e d t h; do
+        set -- $(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours")
+        row "$s" "$1" "$2" "lwc-finalists C" "$(ipb "$tmp/a64.a" -DLWCF $(defines "$s" "$e" "$d" "$t" "$h"))"
+    done
+    for k in "ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16" \
+             "ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash"; do
+        set -- $k
+        s=$1 kind=$2
+        shift 2
+        call=$*
+        ours=$(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours")
+        for impl in opt64; do
+            rm -rf "$tmp/ac" && mkdir "$tmp/ac"
+            for f in "$asconc/$kind/$impl"/*.c; do
+                case $(basename "$f") in printstate.c) continue ;; esac
+                aarch64-linux-gnu-gcc -O2 -I"$asconc/$kind/$impl" -I"$asconc/tests" -c "$f" \
+                  -o "$tmp/ac/$(basename "$f").o" 2> /dev/null || true
+            done
+            row "$s" $ours "ascon-c $impl" "$(ipb "$tmp/ac/*.o" $call)"
+        done
     done
 else
     arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$cm/startup.c" -o "$tmp/startup.o"
