@@ -82,13 +82,13 @@ using hashes = scheme_list<XoodyakHash, Esch256, Esch384, PhotonBeetleHash, Asco
 // Extendable-output functions (any output length).
 using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsch384>;
 
-// Every other compiled path of a scheme (portable fallbacks when the default is a
-// vector path). The tests run them through the same suites as the defaults.
-// The compact paths (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). The fast
-// TinyJambu is not listed: it is the default on 64-bit targets, and builds for size never
-// use it (on Cortex-M its 64-bit chunks take more stack than the firmware wipe clears);
-// its 32-bit word form is (the default at -O2 on 32-bit targets without the Thumb-2
-// assembly below), as is Ascon's bit-interleaved ascon_bi32.
+// Every other compiled path of a scheme (portable fallbacks when the default is a vector
+// path), run by the tests through the same suites as the defaults. The compact paths
+// (detail/*_small.hpp) are the defaults under LWC_SMALL (-Os). TinyJambu's 37-bit chunks are
+// not listed: the default on 64-bit targets but AArch64 (which takes the word form, so the
+// chunks run there only if named), never used by builds for size (on Cortex-M they take more
+// stack than the firmware wipe clears). Its 32-bit word form is (the default at -O2 on 32-bit
+// targets without the Thumb-2 assembly below), as is Ascon's bit-interleaved ascon_bi32.
 // The permutations in Thumb-2 assembly (LWC_ARMV7M_ASM: ARMv7-M and later) are listed
 // where they exist, so that the firmware runner, built for size, runs them.
 #if LWC_ARMV7M_ASM

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The TinyJambu keyed permutation with its backends, one file each:
-//   tinyjambu_portable   the NLFSR clocked 37 steps at a time (any target; the default)
-//   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (any target;
-//                        the default under LWC_SMALL, i.e. -Os: firmware, where the
-//                        schemes also run the compact mode of tinyjambu.hpp)
-//   tinyjambu_words      32-bit word steps, four a turn (any target; the default on
-//                        other 32-bit targets, where 64-bit chunks cost two registers a value)
+//   tinyjambu_portable   the NLFSR clocked 37 steps at a time (the default on x86-64 etc.)
+//   tinyjambu_small      32-bit word steps in one rolled out-of-line loop (the default under
+//                        LWC_SMALL, i.e. -Os: firmware, with the compact mode of tinyjambu.hpp)
+//   tinyjambu_words      32-bit word steps, four a turn: the default on 32-bit targets (64-bit
+//                        chunks cost two registers a value) and AArch64 (EXTR: a tap in one
+//                        instruction; QEMU counts 80/87/98 a byte at 1 KiB, chunks 125/142/152)
 //   tinyjambu_words_armv7m  its word steps in Thumb-2 assembly (ARMv7-M and later:
 //                        defined there alone, LWC_ARMV7M_ASM; the default there outside
 //                        builds for size)
@@ -37,7 +37,7 @@ static_assert(tinyjambu_backend<tinyjambu_portable> && tinyjambu_backend<tinyjam
 using tinyjambu_default = tinyjambu_small;
 #elif LWC_ARMV7M_ASM
 using tinyjambu_default = tinyjambu_words_armv7m;
-#elif UINTPTR_MAX <= 0xffffffffu  // 32-bit targets (Arm, RISC-V rv32): 32-bit words
+#elif UINTPTR_MAX <= 0xffffffffu || defined(__aarch64__)  // 32-bit targets, AArch64: words
 using tinyjambu_default = tinyjambu_words;
 #else
 using tinyjambu_default = tinyjambu_portable;
