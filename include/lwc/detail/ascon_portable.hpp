@@ -46,11 +46,24 @@ struct ascon_portable {
     static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
                                                   u64 k) noexcept {
         sbox(x0, x1, x2, x3, x4);
+#if defined(__aarch64__)
+        // x ^ ror(x, a) ^ ror(x, b) as x ^ ror(x ^ ror(x, b - a), a): two EORs with the
+        // rotation folded into their operand, one fewer than GCC makes of the other form
+        // (QEMU counts 16 instructions a byte at 1 KiB instead of 19 for Ascon-AEAD128,
+        // 44 instead of 52 for Ascon-Hash256, -O2). x86 keeps the two rotations side by
+        // side: without the folding the chain would be one operation longer.
+        x0 ^= rotr64(x0 ^ rotr64(x0, 9), 19);
+        x1 ^= rotr64(x1 ^ rotr64(x1, 22), 39);
+        x2 = (x2 ^ k) ^ rotr64(x2 ^ rotr64(x2, 5), 1);
+        x3 ^= rotr64(x3 ^ rotr64(x3, 7), 10);
+        x4 ^= rotr64(x4 ^ rotr64(x4, 34), 7);
+#else
         x0 = x0 ^ rotr64(x0, 19) ^ rotr64(x0, 28);
         x1 = x1 ^ rotr64(x1, 61) ^ rotr64(x1, 39);
         x2 = x2 ^ k ^ (rotr64(x2, 1) ^ rotr64(x2, 6));
         x3 = x3 ^ rotr64(x3, 10) ^ rotr64(x3, 17);
         x4 = x4 ^ rotr64(x4, 7) ^ rotr64(x4, 41);
+#endif
     }
 
     // Round i's constant (0xf0, 0xe1, ... 0x4b for i = 0..11) and the value added at
