@@ -9,6 +9,8 @@
 #include <lwc/detail/sparkle_permutation.hpp>
 #include <lwc/detail/tinyjambu_permutation.hpp>
 #include <lwc/detail/xoodoo.hpp>
+#include <lwc/elephant.hpp>
+#include <lwc/isap.hpp>
 
 namespace lwc::test {
 namespace {
@@ -110,6 +112,67 @@ TEST(Sparkle, Avx2MatchesPortable) { expect_sparkle_backend_matches_portable<det
 #ifdef LWC_HAVE_SPARKLE_AVX512
 TEST(Sparkle, Avx512MatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_avx512>(); }
 #endif
+
+// Keccak-p[200] and [400] with the lanes repeated across 32-bit words (AArch64's default)
+// against the lanes themselves, for every round count, and the modes over each: equal
+// ciphertexts and tags.
+template <class Narrow, class Repeated, int Rounds>
+void expect_keccak_repeated_matches(std::mt19937_64& rng) {
+    for (int i = 0; i < 200; ++i) {
+        std::array<std::uint8_t, 25 * Narrow::lane_bytes> bytes;
+        for (auto& b : bytes) b = static_cast<std::uint8_t>(rng());
+        typename Narrow::state a;
+        typename Repeated::state r;
+        for (std::size_t l = 0; l < 25; ++l) {
+            a[l] = Narrow::load_lane(&bytes[Narrow::lane_bytes * l]);
+            r[l] = Repeated::load_lane(&bytes[Narrow::lane_bytes * l]);
+        }
+        Narrow::template permute<Rounds>(a);
+        Repeated::template permute<Rounds>(r);
+        auto out_a = bytes, out_r = bytes;
+        for (std::size_t l = 0; l < 25; ++l) {
+            Narrow::store_lane(&out_a[Narrow::lane_bytes * l], a[l]);
+            Repeated::store_lane(&out_r[Narrow::lane_bytes * l], r[l]);
+            ASSERT_EQ(r[l], Repeated::load_lane(&out_r[Narrow::lane_bytes * l])) << "lane " << l;
+        }
+        ASSERT_EQ(out_a, out_r) << Rounds << " rounds, trial " << i;
+    }
+}
+template <class Narrow, class Repeated, int... Rounds>
+void expect_keccak_repeated_matches_all(std::integer_sequence<int, Rounds...>) {
+    std::mt19937_64 rng(11);
+    (expect_keccak_repeated_matches<Narrow, Repeated, Rounds + 1>(rng), ...);
+}
+TEST(Keccak, RepeatedLanesMatchTheLanes) {
+    expect_keccak_repeated_matches_all<detail::keccak_p200, detail::keccak_p200_repeated>(
+        std::make_integer_sequence<int, 18>{});
+    expect_keccak_repeated_matches_all<detail::keccak_p400, detail::keccak_p400_repeated>(
+        std::make_integer_sequence<int, 20>{});
+}
+template <class A, class B>
+void expect_same_aead(std::mt19937_64& rng) {
+    SCOPED_TRACE(std::string(A::name) + ", " + std::string(B::backend));
+    for (std::size_t len : {0, 1, 17, 18, 19, 36, 100, 1000}) {
+        std::vector<std::uint8_t> k(A::key_size), n(A::nonce_size), ad(len / 3), m(len), ca(len),
+            cb(len);
+        for (auto* v : {&k, &n, &ad, &m})
+            for (auto& b : *v) b = static_cast<std::uint8_t>(rng());
+        std::array<std::uint8_t, A::tag_size> ta, tb;
+        A::encrypt(std::span<const std::uint8_t, A::key_size>(k), std::span<const std::uint8_t, A::nonce_size>(n),
+                   ad, m, ca, ta);
+        B::encrypt(std::span<const std::uint8_t, B::key_size>(k), std::span<const std::uint8_t, B::nonce_size>(n),
+                   ad, m, cb, tb);
+        ASSERT_EQ(ca, cb) << "length " << len;
+        ASSERT_EQ(ta, tb) << "length " << len;
+    }
+}
+TEST(Keccak, ModesOverRepeatedLanesMatch) {
+    std::mt19937_64 rng(12);
+    expect_same_aead<BasicIsapK128A<detail::keccak_p400>, BasicIsapK128A<detail::keccak_p400_repeated>>(rng);
+    expect_same_aead<BasicIsapK128<detail::keccak_p400>, BasicIsapK128<detail::keccak_p400_repeated>>(rng);
+    expect_same_aead<BasicElephantDelirium<detail::elephant::keccak_f200_with<detail::keccak_p200>>,
+                     BasicElephantDelirium<detail::elephant::keccak_f200_with<detail::keccak_p200_repeated>>>(rng);
+}
 
 // Grain-128AEAD's word-level authenticator against its bit-serial definition, and the
 // BMI2/PCLMUL keystream split and authenticator against the portable ones.

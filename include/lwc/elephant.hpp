@@ -17,6 +17,7 @@
 #include <bit>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "aead.hpp"
 #include "detail/keccak_small.hpp"
@@ -25,13 +26,25 @@
 namespace lwc { inline namespace LWC_ISA_NS {
 namespace detail::elephant {
 
-// Keccak-f[200] on the 25-byte block (its lanes are the bytes themselves).
-struct keccak_f200 {
-    static constexpr const char* name = keccak_p200::name;
+// Keccak-f[200] on the 25-byte block (its lanes are the bytes themselves), with P holding
+// the lanes as bytes or repeated in words (keccak_small.hpp), then loaded and stored.
+template <class P>
+struct keccak_f200_with {
+    static constexpr const char* name = P::name;
     static constexpr std::size_t size = 25;
-    using state = keccak_p200::state;
-    static void permute(state& s) noexcept { keccak_p200::permute<18>(s); }
+    using state = std::array<u8, size>;
+    static void permute(state& s) noexcept {
+        if constexpr (std::is_same_v<typename P::state, state>) {
+            P::template permute<18>(s);
+        } else {
+            typename P::state w;
+            for (std::size_t i = 0; i < size; ++i) w[i] = P::load_lane(&s[i]);
+            P::template permute<18>(w);
+            for (std::size_t i = 0; i < size; ++i) P::store_lane(&s[i], w[i]);
+        }
+    }
 };
+using keccak_f200 = keccak_f200_with<keccak_p200_default>;
 
 // The LFSRs phi: the block moves down a byte, and the new last byte is this feedback
 // of the old bytes (specification, sections 2.3-2.5). Shifts, rotations and XOR only:

@@ -65,26 +65,25 @@ struct ascon_state_bytes {
 // ISAP-K's state: Keccak-p[400]'s 25 lanes of 16 bits, little-endian.
 template <class Perm>
 struct keccak_state_bytes {
-    using lane = typename Perm::lane;
     static constexpr std::string_view backend = Perm::name;
-    static constexpr std::size_t size = 25 * sizeof(lane), rate = 18;
+    static constexpr std::size_t lane_bytes = Perm::lane_bytes, size = 25 * lane_bytes, rate = 18;
     typename Perm::state s{};
 
     void load(const u8* b) noexcept {
-        for (std::size_t i = 0; i < 25; ++i) s[i] = Perm::load_lane(b + sizeof(lane) * i);
+        for (std::size_t i = 0; i < 25; ++i) s[i] = Perm::load_lane(b + lane_bytes * i);
     }
     void store(u8* b) const noexcept {
-        for (std::size_t i = 0; i < 25; ++i) Perm::store_lane(b + sizeof(lane) * i, s[i]);
+        for (std::size_t i = 0; i < 25; ++i) Perm::store_lane(b + lane_bytes * i, s[i]);
     }
     void add_byte(std::size_t i, u8 v) noexcept {
-        s[i / sizeof(lane)] ^= lane(lane(v) << (8 * (i % sizeof(lane))));
+        s[i / lane_bytes] ^= Perm::byte_in_lane(v, i % lane_bytes);
     }
-    static constexpr std::size_t rate_lanes = rate / sizeof(lane);
+    static constexpr std::size_t rate_lanes = rate / lane_bytes;
     void add_block(const u8* p) noexcept {
-        for (std::size_t i = 0; i < rate_lanes; ++i) s[i] ^= Perm::load_lane(p + sizeof(lane) * i);
+        for (std::size_t i = 0; i < rate_lanes; ++i) s[i] ^= Perm::load_lane(p + lane_bytes * i);
     }
     void store_block(u8* p) const noexcept {
-        for (std::size_t i = 0; i < rate_lanes; ++i) Perm::store_lane(p + sizeof(lane) * i, s[i]);
+        for (std::size_t i = 0; i < rate_lanes; ++i) Perm::store_lane(p + lane_bytes * i, s[i]);
     }
     template <int Rounds>
     void permute() noexcept {
@@ -308,8 +307,8 @@ struct BasicIsapK128
 
 using IsapA128A = BasicIsapA128A<detail::ascon_default>;
 using IsapA128 = BasicIsapA128<detail::ascon_default>;
-using IsapK128A = BasicIsapK128A<detail::keccak_p400>;
-using IsapK128 = BasicIsapK128<detail::keccak_p400>;
+using IsapK128A = BasicIsapK128A<detail::keccak_p400_default>;
+using IsapK128 = BasicIsapK128<detail::keccak_p400_default>;
 
 }}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20
