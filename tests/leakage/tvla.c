@@ -21,7 +21,8 @@
  *   tvla ELF FUNCTION [--core cortex-m4|cortex-m0] [--traces N] [--seed S]
  *        [--expect leak|pass] [--threshold T] [--classes key|inputs] [--window NAME[,NAME...]]
  *        [--order 2 [--span N] [--within D]]
- *     FUNCTION: leak_unmasked, leak_masked2, leak_masked3, leak_masked2_decrypt (leak_target.cpp)
+ *     FUNCTION: leak_unmasked, leak_masked2, leak_masked3, leak_masked2_decrypt, leak_round2,
+ *       leak_round3 (leak_target.cpp)
  *     --traces: in all, half in each set (default 10000)
  *     --window: only the instructions of functions whose names contain a NAME
  *     --order 2: the bivariate (second-order) test: instead of each sample, the product

@@ -53,12 +53,13 @@
     "eors \\d, \\u\n"                                                        \
     ".endm\n"
 
-// A 3-share round's steps, once its macros lwc_m3_sbox and lwc_m3_linear are defined:
-// the S-box on both halves, then p_L lane by lane with the lanes' rotations.
-#define LWC_MASKED_ROUND3_STEPS                                              \
-    "lwc_m3_sbox 0\nlwc_m3_sbox 4\n"                                         \
-    "lwc_m3_linear 0, 19, 28\nlwc_m3_linear 1, 61, 39\n"                     \
-    "lwc_m3_linear 2, 1, 6\nlwc_m3_linear 3, 10, 17\nlwc_m3_linear 4, 7, 41\n"
+// p_L on share j of every lane, once a 3-share round's macro lwc_m3_linear i, ra, rb,
+// j, REGS... is defined (REGS: "j, registers of share j"); then a public word onto the
+// store bus, before the next share's stores.
+#define LWC_MASKED_LINEAR3(REGS)                                             \
+    "lwc_m3_linear 0, 19, 28, " REGS "\nlwc_m3_linear 1, 61, 39, " REGS "\n"  \
+    "lwc_m3_linear 2, 1, 6, " REGS "\nlwc_m3_linear 3, 10, 17, " REGS "\n"    \
+    "lwc_m3_linear 4, 7, 41, " REGS "\nlwc_m3_bus\n"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail::masked::arm {
 
@@ -213,41 +214,55 @@ LWC_ASM_FUNCTION void round2(void*, u32, const void*) noexcept {
 
 // round3(state, c, r) on ARMv7-M: the same for 3 shares (lane<3>[5]: lane i, share j,
 // half h at byte 24i + 8j + 4h; r: fifteen 64-bit words, three per AND in round<3>'s
-// order). With three shares a transition between two shares of a value is still masked
-// by the third, so the registers need not keep to one share; what the code keeps is the
-// gadget's order (each cross product masked before it meets anything) and no register or
-// store pair that holds all three shares of one value. The S-box one AND at a time, its
-// results in the frame, a and b of one AND in r0-r2 and r3-r5 (b of one is a of the
-// next), the lane updated in r6-r8, r9 the random word, r10 the products; lr the state's
-// address, r11 the random words', r12 the constant until it is added.
+// order). The rules of round2 hold here too, and with three shares they are what resists
+// second order: a register or the store bus that held share 0 of a value and then takes
+// share 1 of it leaks the XOR of the two in one sample, which a second sample on share 2
+// completes. So each domain has its registers (share j in r{j}, r{3+j}, r{6+j}: the
+// AND's operands a and b, which swap roles from one AND to the next, and the lane
+// updated), the products pass through zero one at a time in r10, and a public store
+// separates stores of different domains. r9 the random word, r11 the random words'
+// address, lr the state's, r12 the constant until it is added, then zero.
 LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
-        // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half).
+        // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half),
+        // [sp + 60] the bus's scratch.
         "push {r4-r11, lr}\n"
-        "sub sp, #60\n"
-        // Random words first into the registers that take public words (the caller's
-        // values there, public data perhaps, would show in the transition).
-        "ldm r2, {r11, r12, lr}\n"
+        "sub sp, #68\n"
+        // Random words first into the registers the caller may have left data in (public
+        // data perhaps, which would show in the transition to what comes next), then the
+        // arguments and zeros.
+        "ldm r2, {r3, r11, r12, lr}\n"
         "mov lr, r0\n"
         "mov r12, r1\n"
         "mov r11, r2\n"
-        // x0 ^= x4, x4 ^= x3, x2 ^= x1 (and the constant) on share j, half h.
-        ".macro lwc_m3_pre j, h\n"
-        "ldr r0, [lr, #(0 + 8 * \\j + \\h)]\n"
-        "ldr r1, [lr, #(96 + 8 * \\j + \\h)]\n"
-        "eor r0, r0, r1\n"
-        "str r0, [lr, #(0 + 8 * \\j + \\h)]\n"
-        "ldr r0, [lr, #(72 + 8 * \\j + \\h)]\n"
-        "eor r1, r1, r0\n"
-        "str r1, [lr, #(96 + 8 * \\j + \\h)]\n"
-        "ldr r0, [lr, #(24 + 8 * \\j + \\h)]\n"
-        "ldr r1, [lr, #(48 + 8 * \\j + \\h)]\n"
-        "eor r1, r1, r0\n"
+        "movs r3, #0\n"
+        ".irp r, r4, r5, r6, r7, r8, r9, r10\n"
+        "mov \\r, r3\n"
+        ".endr\n"
+        // A public word onto the store bus between stores of two domains.
+        ".macro lwc_m3_bus\n"
+        "str r12, [sp, #60]\n"
+        ".endm\n"
+        // x0 ^= x4, x4 ^= x3, x2 ^= x1 (and the constant) on share j, half h, in that
+        // domain's a and b: they are left holding shares j of x1 and x2, the first AND's.
+        ".macro lwc_m3_pre j, h, a, b\n"
+        "ldr \\a, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "eor \\a, \\a, \\b\n"
+        "str \\a, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [lr, #(72 + 8 * \\j + \\h)]\n"
+        "eor \\b, \\b, \\a\n"
+        "str \\b, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [lr, #(24 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "eor \\b, \\b, \\a\n"
         ".if \\j + \\h == 0\n"
-        "eor r1, r1, r12\n"
+        "eor \\b, \\b, r12\n"
+        "mov r12, #0\n"
         ".endif\n"
-        "str r1, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "str \\b, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "lwc_m3_bus\n"
         ".endm\n"
         // Lane l's three shares (half h) into registers r, s, t.
         ".macro lwc_m3_load l, h, r, s, t\n"
@@ -255,65 +270,64 @@ LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
         "ldr \\s, [lr, #(24 * \\l + 8 + \\h)]\n"
         "ldr \\t, [lr, #(24 * \\l + 16 + \\h)]\n"
         ".endm\n"
-        // x_i ^= ~a & b (a in a0-a2, b in b0-b2: loaded), random words 3g..3g+2.
+        // acc ^= product (op x, y), through r10 from zero and back; masked by r9 first
+        // when m.
+        ".macro lwc_m3_term acc, op, x, y, m\n"
+        "\\op r10, \\x, \\y\n"
+        ".if \\m\n"
+        "eor r10, r10, r9\n"
+        ".endif\n"
+        "eor \\acc, \\acc, r10\n"
+        "mov r10, r12\n"
+        ".endm\n"
+        // x_i ^= ~a & b (a in a0-a2, b in b0-b2: loaded), random words 3g..3g+2; the
+        // result into the frame.
         ".macro lwc_m3_and i, g, h, a0, a1, a2, b0, b1, b2\n"
         "lwc_m3_load \\i, \\h, r6, r7, r8\n"
         "ldr r9, [r11, #(24 * \\g + \\h)]\n"
-        "bic r10, \\b1, \\a0\n"
-        "eor r10, r10, r9\n"
-        "eor r6, r6, r10\n"
-        "and r10, \\a1, \\b0\n"
-        "eor r10, r10, r9\n"
-        "eor r7, r7, r10\n"
+        "lwc_m3_term r6, bic, \\b1, \\a0, 1\n"
+        "lwc_m3_term r7, and, \\a1, \\b0, 1\n"
         "ldr r9, [r11, #(24 * \\g + 8 + \\h)]\n"
-        "bic r10, \\b2, \\a0\n"
-        "eor r10, r10, r9\n"
-        "eor r6, r6, r10\n"
-        "and r10, \\a2, \\b0\n"
-        "eor r10, r10, r9\n"
-        "eor r8, r8, r10\n"
+        "lwc_m3_term r6, bic, \\b2, \\a0, 1\n"
+        "lwc_m3_term r8, and, \\a2, \\b0, 1\n"
         "ldr r9, [r11, #(24 * \\g + 16 + \\h)]\n"
-        "and r10, \\a1, \\b2\n"
-        "eor r10, r10, r9\n"
-        "eor r7, r7, r10\n"
-        "and r10, \\a2, \\b1\n"
-        "eor r10, r10, r9\n"
-        "eor r8, r8, r10\n"
-        "bic r10, \\b0, \\a0\n"
-        "eor r6, r6, r10\n"
-        "and r10, \\a1, \\b1\n"
-        "eor r7, r7, r10\n"
-        "and r10, \\a2, \\b2\n"
-        "eor r8, r8, r10\n"
+        "lwc_m3_term r7, and, \\a1, \\b2, 1\n"
+        "lwc_m3_term r8, and, \\a2, \\b1, 1\n"
+        "lwc_m3_term r6, bic, \\b0, \\a0, 0\n"
+        "lwc_m3_term r7, and, \\a1, \\b1, 0\n"
+        "lwc_m3_term r8, and, \\a2, \\b2, 0\n"
         "str r6, [sp, #(12 * \\i)]\n"
+        "lwc_m3_bus\n"
         "str r7, [sp, #(12 * \\i + 4)]\n"
+        "lwc_m3_bus\n"
         "str r8, [sp, #(12 * \\i + 8)]\n"
+        "lwc_m3_bus\n"
         ".endm\n"
-        // x1 ^= x0, x0 ^= x4, x3 ^= x2, x2 = ~x2 (share 0), from the frame to the state.
-        ".macro lwc_m3_post j, h\n"
-        "ldr r0, [sp, #(0 + 4 * \\j)]\n"
-        "ldr r1, [sp, #(12 + 4 * \\j)]\n"
-        "eor r1, r1, r0\n"
-        "str r1, [lr, #(24 + 8 * \\j + \\h)]\n"
-        "ldr r1, [sp, #(48 + 4 * \\j)]\n"
-        "eor r0, r0, r1\n"
-        "str r0, [lr, #(0 + 8 * \\j + \\h)]\n"
-        "str r1, [lr, #(96 + 8 * \\j + \\h)]\n"
-        "ldr r0, [sp, #(24 + 4 * \\j)]\n"
-        "ldr r1, [sp, #(36 + 4 * \\j)]\n"
-        "eor r1, r1, r0\n"
-        "str r1, [lr, #(72 + 8 * \\j + \\h)]\n"
+        // x1 ^= x0, x0 ^= x4, x3 ^= x2, x2 = ~x2 (share 0), from the frame to the state,
+        // in share j's a and b.
+        ".macro lwc_m3_post j, h, a, b\n"
+        "ldr \\a, [sp, #(0 + 4 * \\j)]\n"
+        "ldr \\b, [sp, #(12 + 4 * \\j)]\n"
+        "eor \\b, \\b, \\a\n"
+        "str \\b, [lr, #(24 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [sp, #(48 + 4 * \\j)]\n"
+        "eor \\a, \\a, \\b\n"
+        "str \\a, [lr, #(0 + 8 * \\j + \\h)]\n"
+        "str \\b, [lr, #(96 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [sp, #(24 + 4 * \\j)]\n"
+        "ldr \\b, [sp, #(36 + 4 * \\j)]\n"
+        "eor \\b, \\b, \\a\n"
+        "str \\b, [lr, #(72 + 8 * \\j + \\h)]\n"
         ".if \\j == 0\n"
-        "mvn r0, r0\n"
+        "mvn \\a, \\a\n"
         ".endif\n"
-        "str r0, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "str \\a, [lr, #(48 + 8 * \\j + \\h)]\n"
+        "lwc_m3_bus\n"
         ".endm\n"
         ".macro lwc_m3_sbox h\n"
-        "lwc_m3_pre 0, \\h\n"
-        "lwc_m3_pre 1, \\h\n"
-        "lwc_m3_pre 2, \\h\n"
-        "lwc_m3_load 1, \\h, r0, r1, r2\n"
-        "lwc_m3_load 2, \\h, r3, r4, r5\n"
+        "lwc_m3_pre 0, \\h, r0, r3\n"
+        "lwc_m3_pre 1, \\h, r1, r4\n"
+        "lwc_m3_pre 2, \\h, r2, r5\n"
         "lwc_m3_and 0, 1, \\h, r0, r1, r2, r3, r4, r5\n"
         "lwc_m3_load 3, \\h, r0, r1, r2\n"
         "lwc_m3_and 1, 2, \\h, r3, r4, r5, r0, r1, r2\n"
@@ -323,27 +337,31 @@ LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
         "lwc_m3_and 3, 4, \\h, r3, r4, r5, r0, r1, r2\n"
         "lwc_m3_load 1, \\h, r3, r4, r5\n"
         "lwc_m3_and 4, 0, \\h, r0, r1, r2, r3, r4, r5\n"
-        "lwc_m3_post 0, \\h\n"
-        "lwc_m3_post 1, \\h\n"
-        "lwc_m3_post 2, \\h\n"
+        "lwc_m3_post 0, \\h, r0, r3\n"
+        "lwc_m3_post 1, \\h, r1, r4\n"
+        "lwc_m3_post 2, \\h, r2, r5\n"
         ".endm\n"
         LWC_MASKED_ROT64_MACRO("lwc_m3_rot")
-        // p_L on share j of lane i.
-        ".macro lwc_m3_linear i, ra, rb\n"
-        ".irp j, 0, 1, 2\n"
-        "ldr r0, [lr, #(24 * \\i + 8 * \\j)]\n"
-        "ldr r1, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
-        "lwc_m3_rot r2, r0, r0, r1, \\ra, 0\n"
-        "lwc_m3_rot r2, r2, r0, r1, \\rb, 0\n"
-        "lwc_m3_rot r3, r1, r0, r1, \\ra, 1\n"
-        "lwc_m3_rot r3, r3, r0, r1, \\rb, 1\n"
-        "str r2, [lr, #(24 * \\i + 8 * \\j)]\n"
-        "str r3, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
-        ".endr\n"
+        // p_L on share j of lane i, in share j's registers lo, hi, t.
+        ".macro lwc_m3_linear i, ra, rb, j, lo, hi, t\n"
+        "ldr \\lo, [lr, #(24 * \\i + 8 * \\j)]\n"
+        "ldr \\hi, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
+        "lwc_m3_rot \\t, \\lo, \\lo, \\hi, \\ra, 0\n"
+        "lwc_m3_rot \\t, \\t, \\lo, \\hi, \\rb, 0\n"
+        "str \\t, [lr, #(24 * \\i + 8 * \\j)]\n"
+        "lwc_m3_rot \\t, \\hi, \\lo, \\hi, \\ra, 1\n"
+        "lwc_m3_rot \\t, \\t, \\lo, \\hi, \\rb, 1\n"
+        "str \\t, [lr, #(24 * \\i + 8 * \\j + 4)]\n"
         ".endm\n"
-        LWC_MASKED_ROUND3_STEPS
+        "lwc_m3_sbox 0\n"
+        "lwc_m3_sbox 4\n"
+        LWC_MASKED_LINEAR3("0, r0, r3, r6")
+        LWC_MASKED_LINEAR3("1, r1, r4, r7")
+        LWC_MASKED_LINEAR3("2, r2, r5, r8")
+        ".purgem lwc_m3_bus\n"
         ".purgem lwc_m3_pre\n"
         ".purgem lwc_m3_load\n"
+        ".purgem lwc_m3_term\n"
         ".purgem lwc_m3_and\n"
         ".purgem lwc_m3_post\n"
         ".purgem lwc_m3_sbox\n"
@@ -357,7 +375,9 @@ LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
         "stm sp, {r0-r12}\n"
         "str r0, [sp, #52]\n"
         "str r0, [sp, #56]\n"
-        "add sp, #60\n"
+        "str r0, [sp, #60]\n"
+        "str r0, [sp, #64]\n"
+        "add sp, #68\n"
         "pop {r4-r11, pc}\n");
 }
 #else
@@ -503,106 +523,130 @@ LWC_ASM_FUNCTION void round2(void*, u32, const void*) noexcept {
         "add sp, #88\n"
         "pop {r4-r7, pc}\n");
 }
-// round3 on ARMv6-M: the rules of the ARMv7-M round3, one product at a time with its
-// operands loaded as needed. r7 the state's address, r6 the random words'; the lane
-// updated in r0-r2, operands in r3 and r4, the random word in r5.
+// round3 on ARMv6-M: the rules of the ARMv7-M round3 with eight registers, so one
+// product at a time with its operands loaded as needed, and a register that changes
+// domain passes through zero. r7 the state's address, r6 the random words'; the lane
+// updated in r0-r2 (share j in r{j}), the product in r3 (zero between products), share i
+// of a in r4 for the three products of domain i, the random word in r5; the S-box's
+// steps before and after the ANDs in share j's r{j} and r{3+j}; p_L in r0-r3, one share
+// at a time.
 LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
     __asm__(
         ".syntax unified\n"
         // Frame: [sp + 12i + 4j] share j of lane i after the S-box's ANDs (a half),
-        // [sp + 60] the constant.
+        // [sp + 60] the constant, [sp + 64] the bus's scratch.
         "push {r4-r7, lr}\n"
-        "sub sp, #64\n"
+        "sub sp, #68\n"
         "mov r7, r0\n"
         "mov r6, r2\n"
         "str r1, [sp, #60]\n"
-        // Random words first into the registers the caller used (see the ARMv7-M form).
+        // Random words, then zeros, over the caller's values (see the ARMv7-M form).
         ".irp r, r0, r1, r2, r3, r4, r5\n"
         "ldr \\r, [r6]\n"
         ".endr\n"
-        ".macro lwc_m3_pre j, h\n"
-        "ldr r0, [r7, #(0 + 8 * \\j + \\h)]\n"
-        "ldr r1, [r7, #(96 + 8 * \\j + \\h)]\n"
-        "eors r0, r1\n"
-        "str r0, [r7, #(0 + 8 * \\j + \\h)]\n"
-        "ldr r0, [r7, #(72 + 8 * \\j + \\h)]\n"
-        "eors r1, r0\n"
-        "str r1, [r7, #(96 + 8 * \\j + \\h)]\n"
-        "ldr r0, [r7, #(24 + 8 * \\j + \\h)]\n"
-        "ldr r1, [r7, #(48 + 8 * \\j + \\h)]\n"
-        "eors r1, r0\n"
-        ".if \\j + \\h == 0\n"
-        "ldr r0, [sp, #60]\n"
-        "eors r1, r0\n"
-        ".endif\n"
-        "str r1, [r7, #(48 + 8 * \\j + \\h)]\n"
+        ".macro lwc_m3_clear r, s, t\n"
+        "movs \\r, #0\n"
+        "movs \\s, #0\n"
+        "movs \\t, #0\n"
         ".endm\n"
-        // z ^= (share i of ~a) & (share j of b), z one of r0-r2 (op: bics for i = 0,
-        // where ~a is ~a0, else ands), then r5 (the random word of the pair) added.
-        ".macro lwc_m3_term z, op, ai, bj, h, mask\n"
+        "lwc_m3_clear r0, r1, r2\n"
+        "lwc_m3_clear r3, r4, r5\n"
+        // A public word onto the store bus between stores of two domains.
+        ".macro lwc_m3_bus\n"
+        "str r7, [sp, #64]\n"
+        ".endm\n"
+        ".macro lwc_m3_pre j, h, a, b\n"
+        "ldr \\a, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "eors \\a, \\b\n"
+        "str \\a, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [r7, #(72 + 8 * \\j + \\h)]\n"
+        "eors \\b, \\a\n"
+        "str \\b, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [r7, #(24 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [r7, #(48 + 8 * \\j + \\h)]\n"
+        "eors \\b, \\a\n"
+        ".if \\j + \\h == 0\n"
+        "ldr r1, [sp, #60]\n"
+        "eors \\b, r1\n"
+        ".endif\n"
+        "str \\b, [r7, #(48 + 8 * \\j + \\h)]\n"
+        "lwc_m3_bus\n"
+        ".endm\n"
+        // z ^= (share i of ~a, in r4) & (share j of b, at byte bj): op bics for i = 0,
+        // where ~a is ~a0, else ands; masked by r5 first when m.
+        ".macro lwc_m3_term z, op, bj, h, m\n"
         "ldr r3, [r7, #(\\bj + \\h)]\n"
-        "ldr r4, [r7, #(\\ai + \\h)]\n"
         "\\op r3, r4\n"
-        ".if \\mask\n"
+        ".if \\m\n"
         "eors r3, r5\n"
         ".endif\n"
         "eors \\z, r3\n"
+        "movs r3, #0\n"
+        ".endm\n"
+        // Share i of a into r4 (byte ai), then its three products into z: with share
+        // j1 of b (random word w1), j2 (w2), i (no random word); r4 back to zero.
+        ".macro lwc_m3_row z, op, ai, b, j1, w1, j2, w2, h\n"
+        "ldr r4, [r7, #(\\ai + \\h)]\n"
+        "ldr r5, [r6, #(\\w1 + \\h)]\n"
+        "lwc_m3_term \\z, \\op, (\\b + 8 * \\j1), \\h, 1\n"
+        "ldr r5, [r6, #(\\w2 + \\h)]\n"
+        "lwc_m3_term \\z, \\op, (\\b + 8 * \\j2), \\h, 1\n"
+        "lwc_m3_term \\z, \\op, (\\ai - 24 * (\\ai / 24) + \\b), \\h, 0\n"
+        "movs r4, #0\n"
         ".endm\n"
         // x_i ^= ~x_a & x_b on shares, random words 3g..3g+2 (pair 01, 02, 12).
         ".macro lwc_m3_and i, a, b, g, h\n"
         "ldr r0, [r7, #(24 * \\i + \\h)]\n"
         "ldr r1, [r7, #(24 * \\i + 8 + \\h)]\n"
         "ldr r2, [r7, #(24 * \\i + 16 + \\h)]\n"
-        "ldr r5, [r6, #(24 * \\g + \\h)]\n"
-        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b + 8), \\h, 1\n"
-        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b), \\h, 1\n"
-        "ldr r5, [r6, #(24 * \\g + 8 + \\h)]\n"
-        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b + 16), \\h, 1\n"
-        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b), \\h, 1\n"
-        "ldr r5, [r6, #(24 * \\g + 16 + \\h)]\n"
-        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b + 16), \\h, 1\n"
-        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b + 8), \\h, 1\n"
-        "lwc_m3_term r0, bics, (24 * \\a), (24 * \\b), \\h, 0\n"
-        "lwc_m3_term r1, ands, (24 * \\a + 8), (24 * \\b + 8), \\h, 0\n"
-        "lwc_m3_term r2, ands, (24 * \\a + 16), (24 * \\b + 16), \\h, 0\n"
+        "lwc_m3_row r0, bics, (24 * \\a), (24 * \\b), 1, (24 * \\g), 2, (24 * \\g + 8), \\h\n"
+        "lwc_m3_row r1, ands, (24 * \\a + 8), (24 * \\b), 0, (24 * \\g), 2, (24 * \\g + 16), \\h\n"
+        "lwc_m3_row r2, ands, (24 * \\a + 16), (24 * \\b), 0, (24 * \\g + 8), 1, (24 * \\g + 16), \\h\n"
+        "movs r5, #0\n"
         "str r0, [sp, #(12 * \\i)]\n"
+        "lwc_m3_bus\n"
         "str r1, [sp, #(12 * \\i + 4)]\n"
+        "lwc_m3_bus\n"
         "str r2, [sp, #(12 * \\i + 8)]\n"
+        "lwc_m3_bus\n"
         ".endm\n"
-        ".macro lwc_m3_post j, h\n"
-        "ldr r0, [sp, #(0 + 4 * \\j)]\n"
-        "ldr r1, [sp, #(12 + 4 * \\j)]\n"
-        "eors r1, r0\n"
-        "str r1, [r7, #(24 + 8 * \\j + \\h)]\n"
-        "ldr r1, [sp, #(48 + 4 * \\j)]\n"
-        "eors r0, r1\n"
-        "str r0, [r7, #(0 + 8 * \\j + \\h)]\n"
-        "str r1, [r7, #(96 + 8 * \\j + \\h)]\n"
-        "ldr r0, [sp, #(24 + 4 * \\j)]\n"
-        "ldr r1, [sp, #(36 + 4 * \\j)]\n"
-        "eors r1, r0\n"
-        "str r1, [r7, #(72 + 8 * \\j + \\h)]\n"
+        ".macro lwc_m3_post j, h, a, b\n"
+        "ldr \\a, [sp, #(0 + 4 * \\j)]\n"
+        "ldr \\b, [sp, #(12 + 4 * \\j)]\n"
+        "eors \\b, \\a\n"
+        "str \\b, [r7, #(24 + 8 * \\j + \\h)]\n"
+        "ldr \\b, [sp, #(48 + 4 * \\j)]\n"
+        "eors \\a, \\b\n"
+        "str \\a, [r7, #(0 + 8 * \\j + \\h)]\n"
+        "str \\b, [r7, #(96 + 8 * \\j + \\h)]\n"
+        "ldr \\a, [sp, #(24 + 4 * \\j)]\n"
+        "ldr \\b, [sp, #(36 + 4 * \\j)]\n"
+        "eors \\b, \\a\n"
+        "str \\b, [r7, #(72 + 8 * \\j + \\h)]\n"
         ".if \\j == 0\n"
-        "mvns r0, r0\n"
+        "mvns \\a, \\a\n"
         ".endif\n"
-        "str r0, [r7, #(48 + 8 * \\j + \\h)]\n"
+        "str \\a, [r7, #(48 + 8 * \\j + \\h)]\n"
+        "lwc_m3_bus\n"
         ".endm\n"
         ".macro lwc_m3_sbox h\n"
-        ".irp j, 0, 1, 2\n"
-        "lwc_m3_pre \\j, \\h\n"
-        ".endr\n"
+        "lwc_m3_pre 0, \\h, r0, r3\n"
+        "lwc_m3_pre 1, \\h, r1, r4\n"
+        "lwc_m3_pre 2, \\h, r2, r5\n"
+        "lwc_m3_clear r3, r4, r5\n"
         "lwc_m3_and 0, 1, 2, 1, \\h\n"
         "lwc_m3_and 1, 2, 3, 2, \\h\n"
         "lwc_m3_and 2, 3, 4, 3, \\h\n"
         "lwc_m3_and 3, 4, 0, 4, \\h\n"
         "lwc_m3_and 4, 0, 1, 0, \\h\n"
-        ".irp j, 0, 1, 2\n"
-        "lwc_m3_post \\j, \\h\n"
-        ".endr\n"
+        "lwc_m3_post 0, \\h, r0, r3\n"
+        "lwc_m3_post 1, \\h, r1, r4\n"
+        "lwc_m3_post 2, \\h, r2, r5\n"
         ".endm\n"
         LWC_MASKED_ROT64_V6M_MACRO("lwc_m3_rot")
-        ".macro lwc_m3_linear i, ra, rb\n"
-        ".irp j, 0, 1, 2\n"
+        // p_L on share j of lane i, in r0-r3 (all of share j or zero when it starts).
+        ".macro lwc_m3_linear i, ra, rb, j\n"
         "ldr r0, [r7, #(24 * \\i + 8 * \\j)]\n"
         "ldr r1, [r7, #(24 * \\i + 8 * \\j + 4)]\n"
         "movs r2, r0\n"
@@ -613,25 +657,33 @@ LWC_ASM_FUNCTION void round3(void*, u32, const void*) noexcept {
         "lwc_m3_rot r2, r3, r0, r1, \\ra, 1\n"
         "lwc_m3_rot r2, r3, r0, r1, \\rb, 1\n"
         "str r2, [r7, #(24 * \\i + 8 * \\j + 4)]\n"
-        ".endr\n"
         ".endm\n"
-        LWC_MASKED_ROUND3_STEPS
+        "lwc_m3_sbox 0\n"
+        "lwc_m3_sbox 4\n"
+        ".irp j, 0, 1, 2\n"
+        "lwc_m3_clear r0, r1, r2\n"
+        "movs r3, #0\n"
+        LWC_MASKED_LINEAR3("\\j")
+        ".endr\n"
+        ".purgem lwc_m3_bus\n"
         ".purgem lwc_m3_pre\n"
         ".purgem lwc_m3_term\n"
+        ".purgem lwc_m3_row\n"
         ".purgem lwc_m3_and\n"
         ".purgem lwc_m3_post\n"
         ".purgem lwc_m3_sbox\n"
         ".purgem lwc_m3_rot\n"
         ".purgem lwc_m3_linear\n"
         // Zeros into the registers and over the frame.
-        ".irp r, r0, r1, r2, r3, r4, r5\n"
-        "movs \\r, #0\n"
-        ".endr\n"
+        "lwc_m3_clear r0, r1, r2\n"
+        "lwc_m3_clear r3, r4, r5\n"
+        ".purgem lwc_m3_clear\n"
         "mov r7, sp\n"
         ".rept 4\n"
         "stm r7!, {r0-r3}\n"
         ".endr\n"
-        "add sp, #64\n"
+        "str r0, [r7]\n"
+        "add sp, #68\n"
         "pop {r4-r7, pc}\n");
 }
 #endif
