@@ -7,8 +7,12 @@
 # tests/firmware/CMakeLists.txt), and the bivariate test of the 2- and 3-share forms (tvla
 # --order 2), TRACES traces each (default 1,000,000; hours for the masked forms: on one
 # core of an EPYC Zen 4, 1.3-2 ms a trace for 2 shares and 2.7-4.9 ms for 3 on the M4).
-# Writes bench/results/<date>-leakage.md.
-#   [BOARDS="m4 m0plus"] [LEAK_BUILD=DIR] [JOBS=N] bench/leakage/run.sh [TRACES] [FUNCTION ...]
+# Also the bivariate test of one masked round alone (leak_round2, leak_round3: pairs up to 64
+# instructions apart over the whole round, minutes at 1,000,000 traces) and, for 3 shares,
+# of the mode's own steps (the C around the rounds). Writes bench/results/<date>-leakage.md.
+#   [BOARDS="m4 m0plus"] [TESTS="inputs key bivariate round mode"] [LABEL=L] [LEAK_BUILD=DIR]
+#   [JOBS=N] bench/leakage/run.sh [TRACES] [FUNCTION ...]
+# TESTS: which tests (default all); LABEL: written to <date>-leakage-L.md instead.
 # LEAK_BUILD: the firmware trees' prefix (default build-fw, as make test-firmware): a copy
 # lets a long run go on while the trees are rebuilt. JOBS: tests run at once (default 1;
 # each is one process), their reports printed in the same order whatever the finish order.
@@ -17,7 +21,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 traces=${1:-1000000}
 [ $# -gt 0 ] && shift
 functions=${*:-leak_unmasked leak_masked2 leak_masked3}
-out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage.md"
+out="$top/bench/results/$(date -u +%Y-%m-%d)-leakage${LABEL:+-$LABEL}.md"
+tests=" ${TESTS:-inputs key bivariate round mode} "
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT
 
@@ -34,16 +39,21 @@ walk() {
             window=6masked7permute,3arm6round
             [ $f = leak_unmasked ] && window=11ascon_small6rounds
             fence
-            run_test "$dir" $f --core $core --classes inputs --window $window
-            run_test "$dir" $f --core $core --classes key
+            want inputs && run_test "$dir" $f --core $core --classes inputs --window $window
+            want key && run_test "$dir" $f --core $core --classes key
             fence
         done
-        # The bivariate (second-order) test on the permutation's first 1,000 instructions:
-        # the 2-share form must leak (its control), the 3-share form must not.
+        # The bivariate (second-order) test: the 2-share form must leak (its control), the
+        # 3-share form must not. On the permutation's first 1,000 instructions in the call;
+        # on one round alone, all of it; on the 3-share mode's steps in C.
         fence
         for f in $functions; do
             [ $f = leak_unmasked ] && continue
-            run_test "$dir" $f --core $core --classes key --window 6masked7permute,3arm6round --order 2
+            want bivariate && run_test "$dir" $f --core $core --classes key --window 6masked7permute,3arm6round --order 2
+            want round && run_test "$dir" leak_round${f#leak_masked} --core $core --classes key --window 3arm6round \
+                --order 2 --span 4000 --within 64
+            [ $f = leak_masked3 ] && want mode && run_test "$dir" $f --core $core --classes key \
+                --window AsconAead128ILi3EE,xor_lanesILi3 --order 2 --span 4000
         done
         fence
     done
@@ -59,6 +69,7 @@ print_test() {
     cat "$reports/$n"
 }
 
+want() { case $tests in *" $1 "*) return 0 ;; esac; return 1; }
 run_test() { queue_test "$@"; }
 fence() { :; }
 walk

@@ -464,7 +464,12 @@ int main(int argc, char **argv) {
         if (order == 1) {
             add_values(&sets[t % 2], cls, v1, nvals);
         } else if (t < pilot) {
-            for (size_t k = 0; k < 2 * samples; ++k) mean[k] += v1[k] / (double)pilot;
+            /* Sums of integers, exact; divided once, so that a sample constant over the
+             * traces centers to exactly 0 (a mean summed from rounded terms left a
+             * residue that differed between the classes by rounding alone: |t| = inf). */
+            for (size_t k = 0; k < 2 * samples; ++k) mean[k] += v1[k];
+            if (t == pilot - 1)
+                for (size_t k = 0; k < 2 * samples; ++k) mean[k] /= (double)pilot;
         } else {
             second_order_values(v2, v1);
             add_values(&sets[t % 2], cls, v2, nvals);
