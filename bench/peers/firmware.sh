@@ -39,6 +39,7 @@ peers=$(cd "$1" && pwd)
 what=${2:-sizes}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fw=$top/tests/firmware cm=$top/examples/firmware/cortex-m
+. "$fw/tools.sh"
 lwcf=$peers/lwc-finalists/src/combined
 asconc=$peers/ascon-c
 tmp=$(mktemp -d)
@@ -273,7 +274,6 @@ elif [ "$what" = aarch64 ]; then
     # -O2, static: lwcrypto (icount.sh --cpu aarch64) beside lwc-finalists' C and
     # ascon-c's opt64 (its neon form is ARMv7 assembly), through fw_driver.c; ratio = peer
     # / lwcrypto (above 1: lwcrypto runs fewer instructions).
-    cc -O2 -shared -fPIC -fvisibility=hidden -I"$fw" "$fw/icount_plugin.c" -o "$tmp/plugin.so"
     "$fw/icount.sh" --cpu aarch64 -O2 | awk -F'|' 'NR > 2 { gsub(/ /, ""); print $2, $3, $4 }' \
       > "$tmp/ours"
     mkdir -p "$tmp/a64"
@@ -289,9 +289,9 @@ elif [ "$what" = aarch64 ]; then
         aarch64-linux-gnu-gcc -O2 -static -ffunction-sections -fdata-sections -DICOUNT \
           -DNAME='"x"' -I"$fw" "$@" "$top/bench/peers/fw_driver.c" $l -Wl,--gc-sections \
           -o "$tmp/d" 2> /dev/null || { echo "does not build | -"; return; }
-        qemu-aarch64 -plugin "$tmp/plugin.so" "$tmp/d" 2>&1 > /dev/null |
-          awk '{ m[NR] = $2 } END { k = (m[2] - m[1]) / 200000
-               printf "%.0f | %.0f", (m[4] - m[3]) / k / 64, (m[6] - m[5]) / k / 1024 }'
+        a64_run "$tmp/d" > /dev/null
+        awk '{ m[NR] = $2 } END { k = (m[2] - m[1]) / 200000
+             printf "%.0f | %.0f", (m[4] - m[3]) / k / 64, (m[6] - m[5]) / k / 1024 }' "$tmp/marks"
     }
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
     # row NAME OURS64 OURS1024 PEER "P64 | P1024"
@@ -313,15 +313,13 @@ elif [ "$what" = aarch64 ]; then
         shift 2
         call=$*
         ours=$(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours")
-        for impl in opt64; do
-            rm -rf "$tmp/ac" && mkdir "$tmp/ac"
-            for f in "$asconc/$kind/$impl"/*.c; do
-                case $(basename "$f") in printstate.c) continue ;; esac
-                aarch64-linux-gnu-gcc -O2 -I"$asconc/$kind/$impl" -I"$asconc/tests" -c "$f" \
-                  -o "$tmp/ac/$(basename "$f").o" 2> /dev/null || true
-            done
-            row "$s" $ours "ascon-c $impl" "$(ipb "$tmp/ac/*.o" $call)"
+        rm -rf "$tmp/ac" && mkdir "$tmp/ac"
+        for f in "$asconc/$kind/opt64"/*.c; do
+            case $(basename "$f") in printstate.c) continue ;; esac
+            aarch64-linux-gnu-gcc -O2 -I"$asconc/$kind/opt64" -I"$asconc/tests" -c "$f" \
+              -o "$tmp/ac/$(basename "$f").o" 2> /dev/null || true
         done
+        row "$s" $ours "ascon-c opt64" "$(ipb "$tmp/ac/*.o" $call)"
     done
 else
     arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$cm/startup.c" -o "$tmp/startup.o"

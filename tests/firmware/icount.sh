@@ -18,12 +18,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- -O2 -Os
 if [ "$cpu" = aarch64 ]; then
-    cc -O2 -shared -fPIC -fvisibility=hidden -I"$top/tests/firmware" \
-      "$top/tests/firmware/icount_plugin.c" -o "$tmp/plugin.so"
     for o in "$@"; do
         aarch64-linux-gnu-g++ -std=c++20 "$o" -static -fno-exceptions -fno-rtti \
           -I"$top/include" -I"$top/tests/firmware" "$top/tests/firmware/icount.cpp" -o "$tmp/icount"
-        qemu-aarch64 -plugin "$tmp/plugin.so" "$tmp/icount" > "$tmp/zeros" 2> "$tmp/marks"
+        a64_run "$tmp/icount" > "$tmp/zeros"
         awk 'NR == FNR { if ($1 == "mark") m[++n] = $2; next }
              { printf "%s", $1; for (i = 2; i <= NF; ++i) { k += 2; printf " %d", m[k] - m[k - 1] }
                print "" }' "$tmp/marks" "$tmp/zeros" > "$tmp/out$o"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Sourced by sizes.sh and icount.sh: the compiler drivers and flags of a bare-metal CPU
-# (RISC-V as cmake/riscv32-unknown-elf.cmake does it), after `top` is set.
+# Sourced by sizes.sh, icount.sh and bench/peers/firmware.sh, after `top` (and for a64_run
+# `tmp`) is set: the compiler drivers and flags of a bare-metal CPU (RISC-V as
+# cmake/riscv32-unknown-elf.cmake does it), and the AArch64 instruction counter.
 #   tools CPU   sets cxx, cc (compile), link (a size image: no start code, entry main),
 #               run_link (a runnable image for the CPU's QEMU board: start code, linker
 #               script, semihosting), board (qemu-run.sh's BOARD) and size
@@ -28,4 +29,14 @@ tools() {
         run_link="$cc --specs=rdimon.specs -nostartfiles -Wl,--gc-sections -L$cm -T$cm/$board.ld"
         size=arm-none-eabi-size ;;
     esac
+}
+
+# a64_run PROG: runs the static AArch64 program PROG under qemu-aarch64 with
+# icount_plugin.c (built into $tmp/plugin.so with the host's cc the first time), its output
+# to standard output, and the guest's instruction count at each of its marks
+# (icount_mark.h) to $tmp/marks, a line "mark N" each.
+a64_run() {
+    [ -f "$tmp/plugin.so" ] || cc -O2 -shared -fPIC -fvisibility=hidden -I"$top/tests/firmware" \
+      "$top/tests/firmware/icount_plugin.c" -o "$tmp/plugin.so"
+    qemu-aarch64 -plugin "$tmp/plugin.so" "$1" 2> "$tmp/marks"
 }
