@@ -75,13 +75,24 @@ fence() { :; }
 walk
 xargs -P "${JOBS:-1}" -d '\n' -n 1 sh -c < "$reports/jobs"
 
-run_test() { print_test "$@"; }
-fence() { echo '```'; }
+# A block's fences only around the tests it ran (TESTS may leave a block empty).
+block=out
+run_test() {
+    [ $block = empty ] && echo '```' && block=full
+    print_test "$@"
+}
+fence() {
+    case $block in
+    out) block=empty ;;
+    empty) block=out ;;
+    full) echo '```'; block=out ;;
+    esac
+}
 {
     echo "<!-- SPDX-License-Identifier: MIT -->"
     echo "# Leakage test, $traces traces ($(date -u +%Y-%m-%d), $(git -C "$top" rev-parse --short HEAD))"
     echo
-    echo "Written by \`BOARDS=\"${BOARDS:-m4 m0plus}\" bench/leakage/run.sh $traces $functions\`: tests/leakage/tvla.c, fixed versus random"
+    echo "Written by \`BOARDS=\"${BOARDS:-m4 m0plus}\"${TESTS:+ TESTS=\"$TESTS\"}${LABEL:+ LABEL=$LABEL} bench/leakage/run.sh $traces $functions\`: tests/leakage/tvla.c, fixed versus random"
     echo "key, Hamming weight and distance per instruction, two sets of traces; gcc $(arm-none-eabi-gcc -dumpversion) \`-Os\`."
     echo
     walk
