@@ -53,7 +53,7 @@ walk() {
             want round && run_test "$dir" leak_round${f#leak_masked} --core $core --classes key --window 3arm6round \
                 --order 2 --span 4000 --within 64
             [ $f = leak_masked3 ] && want mode && run_test "$dir" $f --core $core --classes key \
-                --window AsconAead128ILi3EE,xor_lanesILi3 --order 2 --span 4000
+                --window AsconAead128ILi3EE,xor_lanes --order 2 --span 4000
         done
         fence
     done

@@ -144,12 +144,12 @@ LWC_NOINLINE void permute(lane<N> (&x)[5], int rounds, void (*fill)(void*, u8*, 
     secure_zero(r);
 }
 
-// dst[k] ^= src[k] for k < n, share by share (2 shares on Cortex-M: in assembly, as the
-// permutation, so that no register holds two shares of one value in turn).
+// dst[k] ^= src[k] for k < n, share by share (on Cortex-M in assembly for 2 and 3 shares,
+// as the rounds, so that no register holds two shares of one value in turn).
 template <int N>
 inline void xor_lanes(lane<N>* dst, const lane<N>* src, int n) noexcept {
 #if LWC_MASKED_ARM
-    if constexpr (in_assembly<N>) return arm::xor_lanes2(dst, src, n);
+    if constexpr (arm_assembly) return (N == 2 ? arm::xor_lanes2 : arm::xor_lanes3)(dst, src, n);
 #endif
     for (int k = 0; k < n; ++k) xor_into(dst[k], src[k]);
 }
