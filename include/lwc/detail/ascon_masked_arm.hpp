@@ -732,11 +732,14 @@ LWC_ASM_FUNCTION void xor_lanes2(void*, const void*, int) noexcept {
 // xor_lanes3(dst, src, n), n > 0: the same for 3 shares, each share's words through r3 and r4,
 // which pass through zero between shares (gcc's C form moved share j of a source lane into
 // the register that held share j - 1: a second-order leak on the M0+, |t| 9 at 20,000
-// traces); r2 (the count) is the public word for the bus.
+// traces); r2 (the count) is the public word for the bus, [sp] its slot. Of the caller's
+// registers only r4 is stored (beside the return address): two of them stored in turn could
+// be two shares of one value.
 LWC_ASM_FUNCTION void xor_lanes3(void*, const void*, int) noexcept {
     __asm__(
         ".syntax unified\n"
-        "push {r3, r4}\n"
+        "push {r4, lr}\n"
+        "sub sp, #8\n"
         "movs r3, #0\n"
         "movs r4, #0\n"
         "str r3, [sp]\n"
@@ -756,8 +759,8 @@ LWC_ASM_FUNCTION void xor_lanes3(void*, const void*, int) noexcept {
         "adds r1, #24\n"
         "subs r2, #1\n"
         "bne 1b\n"
-        "pop {r3, r4}\n"
-        "bx lr\n");
+        "add sp, #8\n"
+        "pop {r4, pc}\n");
 }
 
 // unmask2(x, p): p ^ the value of lane x (p public: the result is an output), share 0
