@@ -97,10 +97,21 @@ using asm_aeads = scheme_list<BasicTinyJambu128<detail::tinyjambu_words_armv7m>,
                               BasicTinyJambu256<detail::tinyjambu_words_armv7m>,
                               BasicAsconAead128<detail::ascon_bi32_armv7m>,
                               BasicIsapA128A<detail::ascon_bi32_armv7m>,
-                              BasicIsapA128<detail::ascon_bi32_armv7m>>;
-using asm_hashes = scheme_list<BasicAsconHash256<detail::ascon_bi32_armv7m>>;
+                              BasicIsapA128<detail::ascon_bi32_armv7m>,
+                              BasicSchwaemm128_128<detail::sparkle_armv7m>,
+                              BasicSchwaemm192_192<detail::sparkle_armv7m>,
+                              BasicSchwaemm256_128<detail::sparkle_armv7m>,
+                              BasicSchwaemm256_256<detail::sparkle_armv7m>,
+                              BasicXoodyakAead<detail::xoodoo_armv7m>>;
+using asm_hashes = scheme_list<BasicAsconHash256<detail::ascon_bi32_armv7m>,
+                               BasicXoodyakHash<detail::xoodoo_armv7m>,
+                               BasicEsch256<detail::sparkle_armv7m>,
+                               BasicEsch384<detail::sparkle_armv7m>>;
 using asm_xofs = scheme_list<BasicAsconXof128<detail::ascon_bi32_armv7m>,
-                             BasicAsconCxof128<detail::ascon_bi32_armv7m>>;
+                             BasicAsconCxof128<detail::ascon_bi32_armv7m>,
+                             BasicXOEsch256<detail::sparkle_armv7m>,
+                             BasicXOEsch384<detail::sparkle_armv7m>,
+                             BasicXoodyakXof<detail::xoodoo_armv7m>>;
 #else
 using asm_aeads = scheme_list<>;
 using asm_hashes = scheme_list<>;

@@ -293,24 +293,30 @@ void check_masked_kernels() {
 #endif
 }
 
+// Whether an assembly permutation equals its C form: each runs on a copy of the same
+// random state, eight states.
+template <class State, class C, class Asm>
+bool same_on_random_states(C c_form, Asm assembly) {
+    for (int i = 0; i < 8; ++i) {
+        State c, a;
+        random_fill(reinterpret_cast<u8*>(c.data()), sizeof c);
+        a = c;
+        c_form(c);
+        assembly(a);
+        if (a != c) return false;
+    }
+    return true;
+}
+
 // Ascon's Thumb-2 assembly rounds (ascon_armv7m.hpp) against their C form, ascon_bi32's,
 // for every round count 1-12 (the KATs reach those the modes run: 1, 6, 8 and 12).
 void check_ascon_assembly() {
 #if LWC_ARMV7M_ASM
     namespace d = lwc::detail;
-    bool same = true;
-    const auto trial = [&](auto rounds) {
-        for (int i = 0; i < 8; ++i) {
-            d::ascon_state c, a;
-            random_fill(reinterpret_cast<u8*>(c.data()), sizeof c);
-            a = c;
-            d::ascon_bi32::permute<rounds.value>(c);
-            d::ascon_bi32_armv7m::permute<rounds.value>(a);
-            same = same && a == c;
-        }
-    };
-    [&]<int... R>(std::integer_sequence<int, R...>) {
-        (trial(std::integral_constant<int, R + 1>{}), ...);
+    const bool same = [&]<int... R>(std::integer_sequence<int, R...>) {
+        return (same_on_random_states<d::ascon_state>(d::ascon_bi32::permute<R + 1>,
+                                                      d::ascon_bi32_armv7m::permute<R + 1>) &&
+                ...);
     }(std::make_integer_sequence<int, 12>{});
     if (!same) return fail("ascon-p", "Thumb-2 assembly");
     std::printf("ok ascon-p  Thumb-2 assembly = C form (rounds 1-12, 8 random states each)\n");
@@ -346,6 +352,34 @@ void check_tinyjambu_assembly() {
     lengths(std::integral_constant<std::size_t, 8>{});
     if (!same) return fail("tinyjambu", "Thumb-2 assembly");
     std::printf("ok tinyjambu  Thumb-2 assembly = C form (keys of 4, 6, 8 words, 4-40 word steps)\n");
+#endif
+}
+
+// SPARKLE's Thumb-2 steps (sparkle_armv7m.hpp) against their C form, sparkle_portable's,
+// for the branch and step counts they serve (4: 7 and 10 steps, 6: 7 and 11, 8: 8 and 12).
+void check_sparkle_assembly() {
+#if LWC_ARMV7M_ASM
+    namespace d = lwc::detail;
+    const auto same = [&]<std::size_t B, std::size_t S>() {
+        return same_on_random_states<d::sparkle_state<B>>(d::sparkle_portable::permute<B, S>,
+                                                          d::sparkle_armv7m::permute<B, S>);
+    };
+    if (!same.template operator()<4, 7>() || !same.template operator()<4, 10>() ||
+        !same.template operator()<6, 7>() || !same.template operator()<6, 11>() ||
+        !same.template operator()<8, 8>() || !same.template operator()<8, 12>())
+        return fail("sparkle", "Thumb-2 assembly");
+    std::printf("ok sparkle  Thumb-2 assembly = C form (4, 6 and 8 branches, both step counts)\n");
+#endif
+}
+
+// Xoodoo's Thumb-2 rounds (xoodoo_armv7m.hpp) against their C form, xoodoo_portable's.
+void check_xoodoo_assembly() {
+#if LWC_ARMV7M_ASM
+    namespace d = lwc::detail;
+    if (!same_on_random_states<d::xoodoo_state>(d::xoodoo_portable::permute,
+                                                d::xoodoo_armv7m::permute))
+        return fail("xoodoo", "Thumb-2 assembly");
+    std::printf("ok xoodoo  Thumb-2 assembly = C form (8 random states)\n");
 #endif
 }
 
@@ -488,6 +522,8 @@ int main(int argc, char** argv) {
     check_masked_kernels();
     check_ascon_assembly();
     check_tinyjambu_assembly();
+    check_sparkle_assembly();
+    check_xoodoo_assembly();
     std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
     return failures ? 1 : 0;
 }

@@ -5,6 +5,9 @@
 //                      (AVX-512F + VL on the same 256-bit vectors)
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
+//   sparkle_armv7m     four and six branches in Thumb-2 assembly (ARMv7-M and later,
+//                      defined there alone, LWC_ARMV7M_ASM; the default there outside
+//                      builds for size)
 // sparkle_default is the vector one where the target has it: at 4096 bytes AVX-512 ran
 // 1.2x (six branches) to 1.55x (eight branches) the portable one on an Intel Xeon, AVX2
 // 1.3x to 1.9x on an AMD EPYC (Zen 3) (docs/speed.md, the "lwcrypto (portable)" rows;
@@ -18,6 +21,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "sparkle_armv7m.hpp"
 #include "sparkle_portable.hpp"
 #include "sparkle_small.hpp"
 #include "sparkle_vector.hpp"
@@ -42,6 +46,9 @@ concept sparkle_backend =
 static_assert(sparkle_backend<sparkle_portable> && sparkle_backend<sparkle_small>);
 #if LWC_SMALL
 using sparkle_default = sparkle_small;
+#elif LWC_ARMV7M_ASM
+static_assert(sparkle_backend<sparkle_armv7m>);
+using sparkle_default = sparkle_armv7m;
 #elif defined(LWC_HAVE_SPARKLE_AVX512) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_avx512>);
 using sparkle_default = sparkle_avx512;
@@ -51,10 +58,11 @@ using sparkle_default = sparkle_avx2;
 #else
 using sparkle_default = sparkle_portable;
 #endif
-// Four branches (SPARKLE256, Schwaemm128-128) stay on the scalar code everywhere: their
-// step is short enough that it measured faster than the vector form (1.08x).
+// Four branches (SPARKLE256, Schwaemm128-128) stay on the scalar code where the default
+// is a vector one: their step is short enough that it measured faster (1.08x).
 template <std::size_t Branches>
 using sparkle_default_for =
-    std::conditional_t<Branches == 4 && !LWC_SMALL, sparkle_portable, sparkle_default>;
+    std::conditional_t<Branches == 4 && !LWC_SMALL && !LWC_ARMV7M_ASM, sparkle_portable,
+                       sparkle_default>;
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail

@@ -3,6 +3,9 @@
 //   xoodoo_portable   plain C++ on 12 scalars (any target)
 //   xoodoo_avx512     a plane per 128-bit register, block loops in registers (AVX-512VL)
 //   xoodoo_avx2       the same with shifts for rotations (AVX2; both xoodoo_vector.hpp)
+//   xoodoo_armv7m     Thumb-2 assembly, the lanes in registers (ARMv7-M and later,
+//                     defined there alone, LWC_ARMV7M_ASM; the default there outside
+//                     builds for size)
 // xoodoo_default is the one the compilation target allows that measured fastest: the
 // AVX-512 one wherever it was measured on a CPU with AVX-512 (docs/speed.md: 1.8x the
 // portable one on an Intel Xeon (Sapphire Rapids), 1.5x on AMD Zen 4; only on AMD Zen 5
@@ -14,6 +17,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "xoodoo_armv7m.hpp"
 #include "xoodoo_portable.hpp"
 #include "xoodoo_vector.hpp"
 
@@ -42,7 +46,10 @@ static_assert(xoodoo_backend<xoodoo_portable>);
 #ifdef LWC_HAVE_XOODOO_AVX2
 static_assert(xoodoo_backend<xoodoo_avx2>);
 #endif
-#ifdef LWC_HAVE_XOODOO_AVX512
+#if LWC_ARMV7M_ASM && !LWC_SMALL
+static_assert(xoodoo_backend<xoodoo_armv7m>);
+using xoodoo_default = xoodoo_armv7m;
+#elif defined(LWC_HAVE_XOODOO_AVX512)
 static_assert(xoodoo_backend<xoodoo_avx512>);
 using xoodoo_default = xoodoo_avx512;
 #elif defined(LWC_HAVE_XOODOO_AVX2)
