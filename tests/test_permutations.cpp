@@ -113,7 +113,7 @@ TEST(Sparkle, Avx2MatchesPortable) { expect_sparkle_backend_matches_portable<det
 TEST(Sparkle, Avx512MatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_avx512>(); }
 #endif
 
-// Keccak-p[200] and [400] with the lanes repeated across 32-bit words (AArch64's default)
+// Keccak-p[200] and [400] with the lanes repeated across 32-bit words (the default on Arm)
 // against the lanes themselves, for every round count, and the modes over each: equal
 // ciphertexts and tags.
 template <class Narrow, class Repeated, int Rounds>

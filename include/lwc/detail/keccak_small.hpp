@@ -32,8 +32,14 @@ struct keccak_p {
     using state = std::array<Word, 25>;
     static constexpr std::size_t lane_bytes = sizeof(Lane);
     static constexpr int width = 8 * sizeof(Lane);
-    static constexpr Word copies = Word(Word(~Word(0)) / Word(Lane(~Lane(0))));  // 1, 0x10001, 0x01010101
-    static_assert(copies == 1 || copies == 0x10001 || copies == 0x01010101);
+
+    // The lane in every copy: shifts and ORs rather than a multiply by 0x01010101 or
+    // 0x10001 (whose time some cores' multipliers make depend on the operands).
+    LWC_ALWAYS_INLINE static constexpr Word repeat(Lane v) noexcept {
+        Word x = v;
+        for (int w = width; w < 8 * int(sizeof(Word)); w *= 2) x = Word(x | x << w);
+        return x;
+    }
     // 12 + 2 log2(width) rounds make Keccak-f[b].
     static constexpr int total_rounds = width == 8 ? 18 : 20;
 
@@ -52,16 +58,16 @@ struct keccak_p {
     static LWC_SPEED_INLINE void permute(state& a) noexcept {
         static_assert(Rounds >= 1 && Rounds <= total_rounds);
         for (int i = total_rounds - Rounds; i < total_rounds; ++i)
-            round(a, Word(Word(Lane(round_constant[i])) * copies));
+            round(a, repeat(Lane(round_constant[i])));
     }
 
     // A lane from its bytes in a byte string, and back; byte v at byte pos of a lane.
     static Word load_lane(const u8* p) noexcept {
-        return Word(Word(load_partial_le<Lane>(p, sizeof(Lane))) * copies);
+        return repeat(load_partial_le<Lane>(p, sizeof(Lane)));
     }
     static void store_lane(u8* p, Word v) noexcept { store_partial_le(p, Lane(v), sizeof(Lane)); }
     static Word byte_in_lane(u8 v, std::size_t pos) noexcept {
-        return Word(Word(Lane(Lane(v) << (8 * pos))) * copies);
+        return repeat(Lane(Lane(v) << (8 * pos)));
     }
 
 private:
@@ -119,10 +125,13 @@ using keccak_p400_repeated = keccak_p<std::uint16_t, u32>;
 
 // The schemes' default per target, by measurement: on AArch64 the repeated lanes (QEMU's
 // count at -O2, 1 KiB: ISAP-K-128A 291 instructions a byte instead of 460, ISAP-K-128 794
-// instead of 1283, Elephant-Delirium 343 instead of 424); on x86-64 the lanes themselves
-// (gcc 12 -O3, AMD Zen 4: the repeated form ran ISAP-K-128 at 15-20 MB/s against 26-29 at
-// 4 KiB, in one run of both), and on other targets, where nobody measured it.
-#if defined(__aarch64__)
+// instead of 1283, Elephant-Delirium 343 instead of 424), and on 32-bit Arm outside builds
+// for size (Cortex-M4, where a rotation folds into an operand, -O2: 383 instead of 584,
+// 1076 instead of 1594, 408 instead of 510; Cortex-M0+: 628, 1754, 639 instead of 734,
+// 2060, 686); on x86-64 the lanes themselves (gcc 12 -O3, AMD Zen 4: the repeated form ran
+// ISAP-K-128 at 15-20 MB/s against 26-29 at 4 KiB, in one run of both), and on other
+// targets, where nobody measured it (builds for size keep the smaller state).
+#if defined(__aarch64__) || (defined(__arm__) && !LWC_SMALL)
 using keccak_p200_default = keccak_p200_repeated;
 using keccak_p400_default = keccak_p400_repeated;
 #else
