@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-// SPARKLE256 and SPARKLE384 (4 and 6 branches) in Thumb-2 assembly for ARMv7-M and later
-// (Cortex-M3/M4/M7/M33), the default there outside builds for size: the state in r0-r11
-// for the whole call, each ARX round of Alzette one instruction with its rotation in the
-// shifted operand, the branch rotation of the linear layer a renaming of registers
-// between the unrolled steps (the assembler's recursive macros carry the names).
-// Instructions a step: 63 for four branches, 98-99 for six, where gcc 12 -O2 compiles
-// sparkle_portable's six-branch loop to about 135 (spilling; its constants on the stack
-// all the same). Eight branches stay in C: sixteen words do not fit the registers.
-// The C form it must equal is sparkle_portable (the firmware runner checks both step
-// counts of both against it on Cortex-M4); additions, rotations by constants and XORs:
-// no table, no branch on data.
+// SPARKLE256, SPARKLE384 and SPARKLE512 (4, 6 and 8 branches) in Thumb-2 assembly for
+// ARMv7-M and later (Cortex-M3/M4/M7/M33), the default there outside builds for size: the
+// state in registers for the whole call (twelve of the sixteen words for eight branches),
+// each ARX round of Alzette one instruction with its rotation in the shifted operand, the
+// branch rotation of the linear layer a renaming of registers between the unrolled steps
+// (the assembler's recursive macros carry the names). Instructions a step: 63 for four
+// branches, 98-99 for six, about 145 for eight, where gcc 12 -O2 compiles
+// sparkle_portable's six-branch step to 135 (spilling; its constants on the stack all
+// the same). The C form it must equal is sparkle_portable (the firmware runner checks
+// every branch and step count the modes use against it on Cortex-M4); additions,
+// rotations by constants and XORs: no table, no branch on data.
 #pragma once
 
 #include "sparkle_portable.hpp"
@@ -302,8 +302,8 @@ LWC_ASM_FUNCTION void sparkle8(sparkle_state<8>&, u32, const u32*) noexcept {
 
 }  // namespace armv7m
 
-// sparkle_portable with four and six branches in the assembly above (the steps Esch and
-// Schwaemm run: 7 or 10 for four branches, 7 or 11 for six), eight in C.
+// The assembly above for the steps Esch and Schwaemm run: 7 or 10 for four branches, 7 or
+// 11 for six, 8 or 12 for eight.
 struct sparkle_armv7m {
     static constexpr const char* name = "armv7m";
 

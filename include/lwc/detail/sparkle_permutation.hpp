@@ -5,7 +5,7 @@
 //                      (AVX-512F + VL on the same 256-bit vectors)
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
-//   sparkle_armv7m     four and six branches in Thumb-2 assembly (ARMv7-M and later,
+//   sparkle_armv7m     every branch count in Thumb-2 assembly (ARMv7-M and later,
 //                      defined there alone, LWC_ARMV7M_ASM; the default there outside
 //                      builds for size)
 // sparkle_default is the vector one where the target has it: at 4096 bytes AVX-512 ran

@@ -3,12 +3,12 @@
 // there outside builds for size: the twelve lanes in r0-r11 for the whole call (plane 0
 // in r0-r3, plane 1 in r4-r7, plane 2 in r8-r11), 49 instructions a round (theta 24, iota
 // 1, chi 24) where gcc 12 -O2 compiles xoodoo_portable's to about 75, spilling.
-// No instruction moves or rotates a lane: rho's lane shifts rename registers between the
-// unrolled rounds, and its rotations are left pending (planes 1 and 2 each carry one
-// rotation, the same for their four lanes, tracked by the assembler) and folded into the
-// shifted operand of the next instruction that reads the lane; the call ends with the
-// eight rotations still pending. In chi, (~a' & b) = (~a & b) where a' = a ^ (~b & c)
-// (where b is set, a' = a), so a is updated in place before b and c.
+// Within the rounds no instruction moves or rotates a lane: rho's lane shifts rename
+// registers between the unrolled rounds, and its rotations are left pending (planes 1 and
+// 2 each carry one rotation, the same for their four lanes, tracked by the assembler) and
+// folded into the shifted operand of the next instruction that reads the lane; eight
+// rotations after the last round apply what is left. In chi, (~a' & b) = (~a & b) where
+// a' = a ^ (~b & c) (where b is set, a' = a), so a is updated in place before b and c.
 // The C form it must equal is xoodoo_portable (the firmware runner checks it); XORs,
 // ANDs and rotations by constants: no table, no branch on data.
 #pragma once
