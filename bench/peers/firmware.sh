@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount|objects|masked|ascon|aarch64]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount [CPU]|objects|masked|ascon|aarch64]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
@@ -10,9 +10,9 @@
 #           C on Cortex-M4 and M0+, its ARMv7-M assembly on M4; ascon-c's smallest C
 #           (esp32: generic 32-bit C, and opt32_lowsize) and its Arm code
 #           (armv6m_lowsize, armv7m_small).
-#   icount  instructions per byte on QEMU's Cortex-M4 (-icount, SysTick, as icount.sh)
-#           of one encrypt without AD or one hash, 64 and 1024 bytes, at -O2: the C
-#           code and the ARMv7-M assembly.
+#   icount [CPU]  instructions per byte on QEMU's Cortex-M4, or M33 with cortex-m33
+#           (-icount, SysTick, as icount.sh) of one encrypt without AD or one hash, 64 and
+#           1024 bytes, at -O2: the C code and the ARMv7-M assembly.
 #   masked  masked Ascon-AEAD128, -Os: lwcrypto's lwc::masked::AsconAead128<N> (through
 #           ascon_nist.cpp -DMASKED=N) against ascon-c's protected_bi32_armv6_leveled with N
 #           shares of key, state, message and ciphertext; size -t of the objects (no C
@@ -322,12 +322,15 @@ elif [ "$what" = aarch64 ]; then
         row "$s" $ours "ascon-c opt64" "$(ipb "$tmp/ac/*.o" $call)"
     done
 else
-    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -c "$cm/startup.c" -o "$tmp/startup.o"
-    lib c-o2 cortex-m4 -O2 -U__ARM_ARCH_ISA_THUMB
-    lib asm-o2 cortex-m4 -O2
+    # icount [CPU]: cortex-m4 (QEMU's mps2-an386) or cortex-m33 (mps2-an505).
+    cpu=${3:-cortex-m4}
+    case $cpu in cortex-m33) board=mps2-an505 ;; *) board=mps2-an386 ;; esac
+    arm-none-eabi-gcc -mcpu="$cpu" -mthumb -O2 -c "$cm/startup.c" -o "$tmp/startup.o"
+    lib c-o2 "$cpu" -O2 -U__ARM_ARCH_ISA_THUMB
+    lib asm-o2 "$cpu" -O2
     # ticks -> instructions per byte, from the calibration loop of 200000 instructions
     ipb() {
-        timeout 300 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+        timeout 300 qemu-system-arm -M "$board" -nographic -monitor none -serial none \
           -icount shift=6 -semihosting-config enable=on,target=native,arg=drv \
           -kernel "$tmp/i.elf" |
           awk '$1 == "calib" { k = $2 / 200000 } $1 != "calib" { printf "%.0f | %.0f", $2 / k / 64, $3 / k / 1024 }'
@@ -338,9 +341,9 @@ else
         set -- $(defines "$s" "$e" "$d" "$t" "$h")
         row="| $s"
         for l in c-o2 asm-o2; do
-            arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -O2 -ffunction-sections -fdata-sections \
+            arm-none-eabi-gcc -mcpu="$cpu" -mthumb -O2 -ffunction-sections -fdata-sections \
               -DLWCF -DICOUNT -DNAME="\"$s\"" "$@" "$top/bench/peers/fw_driver.c" "$tmp/startup.o" \
-              "$tmp/$l.a" --specs=rdimon.specs -nostartfiles -L"$cm" -T"$cm/mps2-an386.ld" \
+              "$tmp/$l.a" --specs=rdimon.specs -nostartfiles -L"$cm" -T"$cm/$board.ld" \
               -Wl,--gc-sections -o "$tmp/i.elf"
             row="$row | $(ipb)"
         done
