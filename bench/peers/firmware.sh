@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The peers' figures beside docs/firmware.md's tables, built here with the flags of
 # tests/firmware/sizes.sh and icount.sh (nothing of theirs enters the repository):
-#   bench/peers/firmware.sh PEERS_DIR [sizes|icount [CPU]|objects|masked|ascon|aarch64]
+#   bench/peers/firmware.sh PEERS_DIR [sizes|icount [CPU]|objects|masked|ascon|aarch64|rv32]
 # PEERS_DIR holds clones of rweather/lwc-finalists and ascon/ascon-c.
 #   sizes   .text (with .rodata) of one scheme's encrypt + decrypt of 64 bytes with 16 of
 #           AD, or one-shot hash of 200 bytes, linked alone with --gc-sections, minus the
@@ -28,6 +28,9 @@
 #   aarch64 instructions per byte under qemu-aarch64 (exact counts, icount_plugin.c) of
 #           one encrypt without AD or one hash, 64 and 1024 bytes, -O2: lwcrypto beside
 #           lwc-finalists' C and ascon-c's opt64.
+#   rv32    instructions per byte on QEMU's RISC-V virt board (-icount, as icount.sh
+#           --cpu rv32imac) of one encrypt without AD or one hash, 64 and 1024 bytes, -O2:
+#           lwcrypto beside lwc-finalists' C and ascon-c's RISC-V assembly and 32-bit C.
 #   objects ascon-c's own measure (its scripts/size-build.sh, the figures of its README):
 #           size -t of an implementation's objects, no C library, the smallest over its
 #           implementations and -Oz/-Os/-O1/-O2, for -march=armv7-m and armv6-m; beside
@@ -112,6 +115,60 @@ ascon_lib() {
 
 defines() {  # the driver's defines for a scheme line
     if [ "$2" = - ]; then echo "-DHASH=$5"; else echo "-DENC=$2 -DDEC=$3 -DTAG=$4"; fi
+}
+
+# The tables beside lwcrypto's (aarch64, rv32): ratio = peer / lwcrypto (above 1: lwcrypto
+# runs fewer instructions).
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
+# row NAME OURS64 OURS1024 PEER "P64 | P1024"
+row() {
+    set -- "$1" "$2" "$3" "$4" "${5% | *}" "${5#* | }"
+    echo "| $1 | $2 / $3 | $4 | $5 / $6 |" \
+      "$(ratio "$5" "$2") / $(ratio "$6" "$3") |"
+}
+# count_ours CPU: lwcrypto's "name ipb64 ipb1024" lines (tests/firmware/icount.sh -O2) in $tmp/ours.
+count_ours() {
+    "$fw/icount.sh" --cpu "$1" -O2 | awk -F'|' 'NR > 2 { gsub(/ /, ""); print $2, $3, $4 }' \
+      > "$tmp/ours"
+}
+ours_of() { awk -v s="$1" '$1 == s { print $2, $3 }' "$tmp/ours"; }
+# ascon-c's AEAD and hash: scheme, directory, the driver's defines.
+ascon_kinds="ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16
+ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash"
+# ascon_objects KIND IMPL CC...: ascon-c's IMPL of KIND at -O2 as objects in $tmp/ac; fails
+# if a file does not build.
+ascon_objects() {
+    dir=$asconc/$1/$2
+    shift 2
+    rm -rf "$tmp/ac" && mkdir "$tmp/ac"
+    for f in "$dir"/*.[cS]; do
+        case $(basename "$f") in printstate.c) continue ;; esac
+        "$@" -O2 -I"$dir" -I"$asconc/tests" -c "$f" -o "$tmp/ac/$(basename "$f").o" 2> /dev/null ||
+          return 1
+    done
+}
+# c_archive NAME AR CC...: lwc-finalists' C at -O2 in $tmp/NAME.a (what does not build
+# for the target is left out).
+c_archive() {
+    name=$1 ar=$2
+    shift 2
+    mkdir -p "$tmp/$name"
+    for f in "$lwcf"/*.c; do
+        "$@" -O2 -ffunction-sections -fdata-sections -I"$lwcf" -c "$f" \
+          -o "$tmp/$name/$(basename "$f").o" 2> /dev/null || true
+    done
+    $ar rcs "$tmp/$name.a" "$tmp/$name"/*.o
+}
+# c_rows LIB: the table's head and a row a scheme, lwcrypto beside lwc-finalists' C in LIB
+# (the caller's ipb counts a driver).
+c_rows() {
+    archive=$1
+    echo "| scheme | lwcrypto, 64 B / 1024 B | peer | peer, 64 B / 1024 B | ratio, 64 B / 1024 B |"
+    echo "|---|---:|---|---:|---:|"
+    echo "$schemes" | while read -r s e d t h; do
+        set -- $(ours_of "$s")
+        row "$s" "$1" "$2" "lwc-finalists C" "$(ipb "$archive" -DLWCF $(defines "$s" "$e" "$d" "$t" "$h"))"
+    done
 }
 
 if [ "$what" = sizes ]; then
@@ -274,14 +331,8 @@ elif [ "$what" = aarch64 ]; then
     # -O2, static: lwcrypto (icount.sh --cpu aarch64) beside lwc-finalists' C and
     # ascon-c's opt64 (its neon form is ARMv7 assembly), through fw_driver.c; ratio = peer
     # / lwcrypto (above 1: lwcrypto runs fewer instructions).
-    "$fw/icount.sh" --cpu aarch64 -O2 | awk -F'|' 'NR > 2 { gsub(/ /, ""); print $2, $3, $4 }' \
-      > "$tmp/ours"
-    mkdir -p "$tmp/a64"
-    for f in "$lwcf"/*.c; do
-        aarch64-linux-gnu-gcc -O2 -ffunction-sections -fdata-sections -I"$lwcf" -c "$f" \
-          -o "$tmp/a64/$(basename "$f").o" 2> /dev/null || true
-    done
-    aarch64-linux-gnu-ar rcs "$tmp/a64.a" "$tmp/a64"/*.o
+    count_ours aarch64
+    c_archive a64 aarch64-linux-gnu-ar aarch64-linux-gnu-gcc
     # ipb LIB DEFINES...: "64 | 1024" instructions per byte of the driver over LIB
     ipb() {
         l=$1
@@ -293,33 +344,54 @@ elif [ "$what" = aarch64 ]; then
         awk '{ m[NR] = $2 } END { k = (m[2] - m[1]) / 200000
              printf "%.0f | %.0f", (m[4] - m[3]) / k / 64, (m[6] - m[5]) / k / 1024 }' "$tmp/marks"
     }
-    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
-    # row NAME OURS64 OURS1024 PEER "P64 | P1024"
-    row() {
-        set -- "$1" "$2" "$3" "$4" "${5% | *}" "${5#* | }"
-        echo "| $1 | $2 / $3 | $4 | $5 / $6 |" \
-          "$(ratio "$5" "$2") / $(ratio "$6" "$3") |"
-    }
-    echo "| scheme | lwcrypto, 64 B / 1024 B | peer | peer, 64 B / 1024 B | ratio, 64 B / 1024 B |"
-    echo "|---|---:|---|---:|---:|"
-    echo "$schemes" | while read -r s e d t h; do
-        set -- $(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours")
-        row "$s" "$1" "$2" "lwc-finalists C" "$(ipb "$tmp/a64.a" -DLWCF $(defines "$s" "$e" "$d" "$t" "$h"))"
+    c_rows "$tmp/a64.a"
+    echo "$ascon_kinds" | while read -r s kind call; do
+        peer="does not build | -"
+        ascon_objects "$kind" opt64 aarch64-linux-gnu-gcc && peer=$(ipb "$tmp/ac/*.o" $call)
+        row "$s" $(ours_of "$s") "ascon-c opt64" "$peer"
     done
-    for k in "ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16" \
-             "ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash"; do
-        set -- $k
-        s=$1 kind=$2
-        shift 2
-        call=$*
-        ours=$(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours")
-        rm -rf "$tmp/ac" && mkdir "$tmp/ac"
-        for f in "$asconc/$kind/opt64"/*.c; do
-            case $(basename "$f") in printstate.c) continue ;; esac
-            aarch64-linux-gnu-gcc -O2 -I"$asconc/$kind/opt64" -I"$asconc/tests" -c "$f" \
-              -o "$tmp/ac/$(basename "$f").o" 2> /dev/null || true
+elif [ "$what" = rv32 ]; then
+    # Instructions per byte on QEMU's RISC-V virt board (rv32imac, -icount, the mcycle
+    # counter: as icount.sh --cpu rv32imac), -O2, through fw_driver.c: lwcrypto beside
+    # lwc-finalists' C (it has no RISC-V assembly) and, for Ascon, ascon-c's assembly for
+    # the base ISA (asm_rv32i) and its 32-bit C (opt32, bi32). ascon-c's other RISC-V
+    # assembly needs the bit-manipulation extensions (asm_rv32b, asm_bi32_rv32b,
+    # asm_fsr_rv32b: Zbb, Zbkb), which rv32imac has not: its rows name the -march, and
+    # lwcrypto's row beside them is built for the same.
+    tools rv32imac
+    count_ours rv32imac
+    c_archive rv riscv64-unknown-elf-ar $cc
+    # ipb LIB DEFINES...: "64 | 1024" instructions per byte of the driver over LIB
+    ipb() {
+        l=$1
+        shift
+        $run_link -O2 -ffunction-sections -fdata-sections -DICOUNT -DNAME='"x"' "$@" \
+          "$top/bench/peers/fw_driver.c" $l -o "$tmp/d.elf" 2> /dev/null ||
+          { echo "does not build | -"; return; }
+        LWC_QEMU_ARGS="-icount shift=6 ${LWC_QEMU_ARGS:-}" "$fw/qemu-run.sh" virt "$tmp/d.elf" |
+          awk '$1 == "calib" { k = $2 / 200000 }
+               $1 != "calib" { printf "%.0f | %.0f", $2 / k / 64, $3 / k / 1024 }'
+    }
+    c_rows "$tmp/rv.a"
+    zb=rv32imac_zicsr_zbb_zbkb
+    export LWC_QEMU_ARGS="-cpu rv32,zbb=true,zbkb=true"  # runs rv32imac code as well
+    cp "$tmp/ours" "$tmp/ours-imac"
+    count_ours $zb
+    mv "$tmp/ours" "$tmp/ours-zb" && mv "$tmp/ours-imac" "$tmp/ours"
+    echo "$ascon_kinds" | while read -r s kind call; do
+        for impl in asm_rv32i opt32 bi32 asm_rv32b:$zb asm_bi32_rv32b:$zb asm_fsr_rv32b:$zb; do
+            [ -d "$asconc/$kind/${impl%%:*}" ] || continue
+            march= ours=$(ours_of "$s") label="ascon-c $impl"
+            case $impl in *:*) march=${impl#*:} ;; esac
+            if [ -n "$march" ]; then  # lwcrypto built for the same -march
+                ours=$(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours-zb")
+                label="ascon-c ${impl%%:*}, -march=$march (both)"
+            fi
+            peer="does not build | -"
+            ascon_objects "$kind" "${impl%%:*}" $cc ${march:+-march=$march} &&
+              peer=$(ipb "$tmp/ac/*.o" $call)
+            row "$s" $ours "$label" "$peer"
         done
-        row "$s" $ours "ascon-c opt64" "$(ipb "$tmp/ac/*.o" $call)"
     done
 else
     # icount [CPU]: cortex-m4 (QEMU's mps2-an386) or cortex-m33 (mps2-an505).

@@ -4,9 +4,10 @@
  *   -DENC=fn -DDEC=fn -DTAG=n   an AEAD (lwc-finalists' names, ascon-c's crypto_aead_*)
  *   -DHASH=fn                   a hash (fn(out, in, inlen))
  *   neither                     the baseline, the same program without the call
- *   -DICOUNT -DNAME=\"...\"     instead: SysTick ticks of one encrypt (no AD) or hash of
- *                               64 and 1024 bytes on QEMU with -icount (as tests/firmware
- *                               /icount.cpp; on AArch64 Linux, marks for its plugin),
+ *   -DICOUNT -DNAME=\"...\"     instead: SysTick (RISC-V: mcycle) ticks of one encrypt
+ *                               (no AD) or hash of 64 and 1024 bytes on QEMU with -icount
+ *                               (as tests/firmware/icount.cpp; on AArch64 Linux, marks for
+ *                               its plugin),
  *                               printed "NAME ticks64 ticks1024 random64",
  *                               the last the bytes lwc_random_fill gave the 64-byte call
  *                               (masked implementations draw their randomness there). */
@@ -66,6 +67,17 @@ static unsigned long ticks(void (*f)(size_t), size_t n) {
     icount_mark();
     return 0;
 }
+#elif defined(__riscv)
+/* The cycle counter, which QEMU derives from the virtual clock under -icount. */
+static unsigned long ticks(void (*f)(size_t), size_t n) {
+    uint32_t a, b;
+    __asm__ volatile(".option push\n .option arch, +zicsr\n csrr %0, mcycle\n .option pop"
+                     : "=r"(a));
+    f(n);
+    __asm__ volatile(".option push\n .option arch, +zicsr\n csrr %0, mcycle\n .option pop"
+                     : "=r"(b));
+    return b - a;
+}
 #else
 static volatile uint32_t *const syst = (uint32_t *)0xE000E010;
 static unsigned long ticks(void (*f)(size_t), size_t n) {
@@ -91,6 +103,8 @@ static void calibration_loop(size_t n) {
     uint32_t k = 100000; /* two instructions a turn */
 #if defined(__aarch64__)
     __asm__ volatile("1: subs %w0, %w0, #1\n b.ne 1b" : "+r"(k));
+#elif defined(__riscv)
+    __asm__ volatile("1: addi %0, %0, -1\n bnez %0, 1b" : "+r"(k));
 #else
     __asm__ volatile(".syntax unified\n1: subs %0, #1\n bne 1b" : "+r"(k));
 #endif

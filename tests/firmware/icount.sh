@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Prints the Markdown table of instructions per byte on an emulated CPU (docs/firmware-sizes.md):
 # tests/firmware/icount.cpp built with each -O flag given (default -O2 -Os), run on the
-# CPU's QEMU board (Cortex-M4: mps2-an386, M33: mps2-an505, M0+: microbit, rv32imac: virt)
-# with -icount shift=6 (64 ns of virtual time per instruction), the counter's ticks
-# converted to instructions by the program's calibration loop.
+# CPU's QEMU board (Cortex-M4: mps2-an386, M33: mps2-an505, M0+: microbit, rv32imac or
+# any rv32 -march: virt) with -icount shift=6 (64 ns of virtual time per instruction), the
+# counter's ticks converted to instructions by the program's calibration loop;
+# LWC_QEMU_ARGS adds QEMU options (-cpu rv32,zbb=true for rv32imac_zbb).
 # aarch64: a static Linux program under qemu-aarch64, its instructions counted exactly by
 # icount_plugin.c (built here with the host's cc), which prints the count at the
 # program's marks: the zeros the program prints become the differences of its marks.
@@ -37,7 +38,7 @@ else
         $cxx -std=c++20 "$o" -fno-exceptions -fno-rtti -ffunction-sections -fdata-sections \
           -I"$top/include" -c "$top/tests/firmware/icount.cpp" -o "$tmp/icount.o"
         $run_link "$tmp/icount.o" $start -o "$tmp/icount.elf"
-        LWC_QEMU_ARGS="-icount shift=6" "$top/tests/firmware/qemu-run.sh" "$board" \
+        LWC_QEMU_ARGS="-icount shift=6 ${LWC_QEMU_ARGS:-}" "$top/tests/firmware/qemu-run.sh" "$board" \
           "$tmp/icount.elf" icount > "$tmp/out$o"
     done
 fi

@@ -497,8 +497,8 @@ void report(std::string_view name, long kat, long rounds, stack_use s, const cha
     std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u) %s\n",
                 int(name.size()), name.data(), kat, rounds, unsigned(s.total),
                 unsigned(s.kernel), unsigned(lwc::detail::stack_wipe_size), kind);
-    // Checked where the wipe clears without calling memset (Cortex-M, x86-64): elsewhere
-    // memset's return address lands just below the cleared area, and
+    // Checked where the wipe clears without calling memset (Cortex-M, 32-bit RISC-V,
+    // x86-64): elsewhere memset's return address lands just below the cleared area, and
     // tests/test_hygiene.cpp checks the wipe by looking for secrets instead.
     if (wipe_is_call_free && lwc::detail::stack_wipe_size > 0 && s.kernel >= s.total)
         fail(name, "the kernel wrote deeper than detail::wipe_stack clears");

@@ -17,8 +17,8 @@ namespace {
 #define LWC_RUNNER_PAINT 4096
 #endif
 constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
-// Where detail::wipe_stack_area clears without calling memset (Cortex-M: a word loop;
-// x86-64: vector stores), nothing it does lands below its area. Not in a sanitizer
+// Where detail::wipe_stack_area clears without calling memset (Cortex-M, 32-bit RISC-V:
+// word stores; x86-64: vector stores), nothing it does lands below its area. Not in a sanitizer
 // build, whose frames are several times deeper than the wipe (it is not covered there).
 #if defined(__SANITIZE_ADDRESS__)
 #define LWC_PAINT_ASAN 1
@@ -28,7 +28,8 @@ constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
 #endif
 #endif
 #if ((defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M') || \
-     (defined(__x86_64__) && defined(__GNUC__))) && !defined(LWC_PAINT_ASAN)
+     (defined(__riscv) && __riscv_xlen == 32) || (defined(__x86_64__) && defined(__GNUC__))) && \
+    !defined(LWC_PAINT_ASAN)
 constexpr bool wipe_is_call_free = true;
 #else
 constexpr bool wipe_is_call_free = false;

@@ -8,8 +8,10 @@
 tools() {
     cm=$top/examples/firmware/cortex-m
     case $1 in
-    rv32imac)
-        cxx="riscv64-unknown-elf-g++ -march=rv32imac -mabi=ilp32 -nostdinc++ -isystem $top/cmake/riscv
+    rv32*)
+        # Any rv32 -march (rv32imac_zbb: with Zbb's rotations) compiles; the link takes
+        # picolibc's rv32imac libraries (it has no multilib for the extensions).
+        cxx="riscv64-unknown-elf-g++ -march=$1 -mabi=ilp32 -nostdinc++ -isystem $top/cmake/riscv
              -isystem $(ls -d /usr/lib/llvm-*/include/c++/v1 | tail -1)
              -isystem /usr/lib/picolibc/riscv64-unknown-elf/include"
         cc="riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -specs=picolibc.specs"

@@ -71,9 +71,9 @@ struct ascon_portable {
     static constexpr u64 constant(int i) noexcept { return i < 12 ? u64(0xf0 - 0x0f * i) : 0; }
     static constexpr u64 end_of_round(int i) noexcept { return ~u64(0) ^ constant(i + 1); }
 
-    // Ascon-p[Rounds]: the last Rounds of the twelve rounds. Unrolled, and inlined into
-    // the modes so the lanes stay in registers (on 64-bit targets; LWC_WIDE_INLINE), except
-    // in a build for size.
+    // Ascon-p[Rounds]: the last Rounds of the twelve rounds. Unrolled (but on 32-bit Arm,
+    // LWC_WIDE_UNROLL), and inlined into the modes so the lanes stay in registers (on
+    // 64-bit targets, LWC_WIDE_INLINE), except in a build for size.
     template <int Rounds>
     static constexpr LWC_WIDE_INLINE void permute(ascon_state& s) noexcept {
         static_assert(Rounds >= 1 && Rounds <= 12);

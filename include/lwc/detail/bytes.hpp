@@ -59,8 +59,14 @@
 // rounds unrolled and inlined at every call site made Ascon-AEAD128 30.9 KB at -O2 on
 // Cortex-M4, so there it is one out-of-line loop per round count: 4.8 KB, for 22% more
 // instructions per byte (67 against 55 at 1 KiB, QEMU's count, tests/firmware/icount.sh).
+// On 32-bit RISC-V the loop's 64-bit round constant and counter cost 50 instructions a
+// round more than the round's own 140: there the out-of-line copy is unrolled
+// (Ascon-AEAD128 at -O2, rv32imac: 78 instructions a byte at 1 KiB instead of 94).
 #if UINTPTR_MAX > 0xffffffffu
 #define LWC_WIDE_INLINE LWC_SPEED_INLINE
+#define LWC_WIDE_UNROLL(n) LWC_UNROLL(n)
+#elif defined(__riscv)
+#define LWC_WIDE_INLINE LWC_NOINLINE inline
 #define LWC_WIDE_UNROLL(n) LWC_UNROLL(n)
 #else
 #define LWC_WIDE_INLINE LWC_NOINLINE inline
@@ -261,6 +267,8 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 //                             -march=x86-64-v3: its kernel, process() and refill()),
 //                             most below 750: 2048, checked by tests/test_hygiene.cpp
 //                             (StackDepth) for every -march of tests/targets
+//                             (32-bit RISC-V: 1336 bytes, Romulus-M at rv32imac -O2,
+//                             checked on every run of the firmware runner)
 //   Cortex-M (Thumb)          deepest kernel about 670 bytes below the wipe's start
 //                             (TinyJambu-256, -Os, M0+; -O2 and M4 take less): 768, so
 //                             that a call fits a 2 KiB firmware stack with room (about
@@ -274,15 +282,16 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 #endif
 #endif
 inline constexpr std::size_t stack_wipe_size = LWC_STACK_WIPE_SIZE;
-// On Cortex-M, memset is a function with a frame of its own, which would land below the
-// area it clears: a loop of stores clears an array of this frame without a call.
+// On Cortex-M and 32-bit RISC-V, memset is a function with a frame of its own, which
+// would land below the area it clears: a loop of stores clears an array of this frame
+// without a call.
 LWC_NOINLINE inline void wipe_stack_area() noexcept {
     if constexpr (stack_wipe_size > 0) {
-#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#if LWC_SMALL
+#if LWC_SMALL && ((defined(__arm__) && defined(__ARM_ARCH_PROFILE) && \
+                   __ARM_ARCH_PROFILE == 'M') || (defined(__riscv) && __riscv_xlen == 32))
         volatile u32 area[(stack_wipe_size + 3) / 4];
         for (std::size_t i = 0; i < sizeof area / 4; ++i) area[i] = 0;
-#else
+#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
         // Outside builds for size, three zero words a store (STM), 96 bytes a turn: 88
         // instructions a call for 768 bytes (QEMU's trace, Cortex-M4 -O2) where the
         // word loop above runs 192 turns of 4 (a sixth of a 64-byte Ascon-AEAD128 call),
@@ -305,7 +314,6 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
             : "+r"(p)
             : "r"(end)
             : "r1", "r2", "r3", "cc", "memory");
-#endif
 #elif defined(__x86_64__) && defined(__GNUC__)
         // The stack_wipe_size bytes right below this function's return address, taken
         // from the stack by moving the stack pointer (so that valgrind sees them as the
@@ -333,6 +341,23 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
                              : "=&r"(i) : "i"(n) : "xmm0", "memory", "cc");
 #undef LWC_WIPE_ZERO
 #undef LWC_WIPE_STORE_64
+#elif defined(__riscv) && __riscv_xlen == 32 && defined(__GNUC__)
+        // Outside builds for size, 16 word stores of the zero register a turn, 64 bytes:
+        // 580 instructions a call for 2048 bytes, where memset (a call, whose frame would
+        // land below the area) took 7,000 in picolibc, more than the rest of a 64-byte
+        // Xoodyak call (QEMU's count, rv32imac -O2, bench/results); the word loop above
+        // about 1,500 (three a word), in 64 bytes of code fewer.
+        constexpr std::size_t n = (stack_wipe_size + 63) / 64 * 64;
+        volatile u32 area[n / 4];
+        u32* p = const_cast<u32*>(area);
+        u32* const end = p + n / 4;
+        __asm__ __volatile__("1:\n"
+                             ".irp k, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60\n"
+                             "sw zero, \\k(%0)\n"
+                             ".endr\n"
+                             "addi %0, %0, 64\n"
+                             "bne %0, %1, 1b"
+                             : "+r"(p) : "r"(end) : "memory");
 #else
         u8 area[stack_wipe_size];
         secure_zero(area, sizeof area);
