@@ -19,89 +19,89 @@ namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
 namespace armv7m {
 
-// Shared by both functions, each of which defines and purges them: Alzette on (x, y)
+// Shared by the three functions, each of which defines and purges them: Alzette on (x, y)
 // with its constant in c, and the entry (r0: the state, r1: the step count, r2: the eight
 // constants). The frame: [sp] the state's address, [sp, #4] the step count, [sp, #8 + 4k]
 // constant k; the callee-saved registers and lr above.
-#define LWC_SPARKLE_A7_COMMON                                                             \
-    ".syntax unified\n"                                                                   \
-    ".macro lwc_s7_alzette x, y, c\n"                                                     \
-    "add \\x, \\x, \\y, ror #31\n"                                                        \
-    "eor \\y, \\y, \\x, ror #24\n"                                                        \
-    "eor \\x, \\x, \\c\n"                                                                 \
-    "add \\x, \\x, \\y, ror #17\n"                                                        \
-    "eor \\y, \\y, \\x, ror #17\n"                                                        \
-    "eor \\x, \\x, \\c\n"                                                                 \
-    "add \\x, \\x, \\y\n"                                                                 \
-    "eor \\y, \\y, \\x, ror #31\n"                                                        \
-    "eor \\x, \\x, \\c\n"                                                                 \
-    "add \\x, \\x, \\y, ror #24\n"                                                        \
-    "eor \\y, \\y, \\x, ror #16\n"                                                        \
-    "eor \\x, \\x, \\c\n"                                                                 \
-    ".endm\n"                                                                             \
-    /* Step s's constants: c[s % 8] into y0 (through r12, which keeps it), s into y1. */  \
-    ".macro lwc_s7_step_constants s, y0, y1\n"                                            \
-    "ldr r12, [sp, #8 + 4 * ((\\s) % 8)]\n"                                               \
-    "eor \\y0, \\y0, r12\n"                                                               \
-    ".if \\s\n"                                                                           \
-    "eor \\y1, \\y1, #\\s\n"                                                              \
-    ".endif\n"                                                                            \
-    ".endm\n"                                                                             \
+#define LWC_SPARKLE_A7_COMMON                                                              \
+    ".syntax unified\n"                                                                    \
+    ".macro lwc_s7_alzette x, y, c\n"                                                      \
+    "add \\x, \\x, \\y, ror #31\n"                                                         \
+    "eor \\y, \\y, \\x, ror #24\n"                                                         \
+    "eor \\x, \\x, \\c\n"                                                                  \
+    "add \\x, \\x, \\y, ror #17\n"                                                         \
+    "eor \\y, \\y, \\x, ror #17\n"                                                         \
+    "eor \\x, \\x, \\c\n"                                                                  \
+    "add \\x, \\x, \\y\n"                                                                  \
+    "eor \\y, \\y, \\x, ror #31\n"                                                         \
+    "eor \\x, \\x, \\c\n"                                                                  \
+    "add \\x, \\x, \\y, ror #24\n"                                                         \
+    "eor \\y, \\y, \\x, ror #16\n"                                                         \
+    "eor \\x, \\x, \\c\n"                                                                  \
+    ".endm\n"                                                                              \
+    /* Step s's constants: c[s % 8] into y0 (through r12, which keeps it), s into y1. */   \
+    ".macro lwc_s7_step_constants s, y0, y1\n"                                             \
+    "ldr r12, [sp, #8 + 4 * ((\\s) % 8)]\n"                                                \
+    "eor \\y0, \\y0, r12\n"                                                                \
+    ".if \\s\n"                                                                            \
+    "eor \\y1, \\y1, #\\s\n"                                                               \
+    ".endif\n"                                                                             \
+    ".endm\n"                                                                              \
     /* ell(a ^ b [^ c]) into r12 before its final rotation by 16 (folded into its uses) */ \
-    ".macro lwc_s7_ell a, b, c=\n"                                                        \
-    "eor r12, \\a, \\b\n"                                                                 \
-    ".ifnb \\c\n"                                                                         \
-    "eor r12, r12, \\c\n"                                                                 \
-    ".endif\n"                                                                            \
-    "eor r12, r12, r12, lsl #16\n"                                                        \
-    ".endm\n"                                                                             \
+    ".macro lwc_s7_ell a, b, c=\n"                                                         \
+    "eor r12, \\a, \\b\n"                                                                  \
+    ".ifnb \\c\n"                                                                          \
+    "eor r12, r12, \\c\n"                                                                  \
+    ".endif\n"                                                                             \
+    "eor r12, r12, r12, lsl #16\n"                                                         \
+    ".endm\n"                                                                              \
     /* Alzette on branch j, its constant in lr, or in r12 where the step's is the same. */ \
-    ".macro lwc_s7_branch s, j, x, y\n"                                                  \
-    ".if ((\\s) % 8) == \\j\n"                                                          \
-    "lwc_s7_alzette \\x, \\y, r12\n"                                                   \
-    ".else\n"                                                                            \
-    "ldr lr, [sp, #8 + 4 * \\j]\n"                                                      \
-    "lwc_s7_alzette \\x, \\y, lr\n"                                                    \
-    ".endif\n"                                                                           \
-    ".endm\n"                                                                            \
-    /* Alzette on branches 0-5 (their words in registers). */                            \
-    ".macro lwc_s7_branches6 s, x0, x1, x2, x3, x4, x5, y0, y1, y2, y3, y4, y5\n"         \
-    "lwc_s7_branch \\s, 0, \\x0, \\y0\n"                                                 \
-    "lwc_s7_branch \\s, 1, \\x1, \\y1\n"                                                 \
-    "lwc_s7_branch \\s, 2, \\x2, \\y2\n"                                                 \
-    "lwc_s7_branch \\s, 3, \\x3, \\y3\n"                                                 \
-    "lwc_s7_branch \\s, 4, \\x4, \\y4\n"                                                 \
-    "lwc_s7_branch \\s, 5, \\x5, \\y5\n"                                                 \
-    ".endm\n"                                                                            \
-    /* The words of branches 0-5 back into the state, its address from the frame. */      \
-    ".macro lwc_s7_store6 x0, x1, x2, x3, x4, x5, y0, y1, y2, y3, y4, y5\n"              \
-    "ldr r12, [sp]\n"                                                                     \
-    "strd \\x0, \\y0, [r12]\n"                                                           \
-    "strd \\x1, \\y1, [r12, #8]\n"                                                       \
-    "strd \\x2, \\y2, [r12, #16]\n"                                                      \
-    "strd \\x3, \\y3, [r12, #24]\n"                                                      \
-    "strd \\x4, \\y4, [r12, #32]\n"                                                      \
-    "strd \\x5, \\y5, [r12, #40]\n"                                                      \
-    ".endm\n"                                                                            \
-    /* d ^= s ^ ell: one word of the Feistel round's right half. */                      \
-    ".macro lwc_s7_feistel d, s\n"                                                        \
-    "eor \\d, \\d, \\s\n"                                                                 \
-    "eor \\d, \\d, r12, ror #16\n"                                                        \
+    ".macro lwc_s7_branch s, j, x, y\n"                                                    \
+    ".if ((\\s) % 8) == \\j\n"                                                             \
+    "lwc_s7_alzette \\x, \\y, r12\n"                                                       \
+    ".else\n"                                                                              \
+    "ldr lr, [sp, #8 + 4 * \\j]\n"                                                         \
+    "lwc_s7_alzette \\x, \\y, lr\n"                                                        \
+    ".endif\n"                                                                             \
+    ".endm\n"                                                                              \
+    /* Alzette on branches 0-5 (their words in registers). */                              \
+    ".macro lwc_s7_branches6 s, x0, x1, x2, x3, x4, x5, y0, y1, y2, y3, y4, y5\n"          \
+    "lwc_s7_branch \\s, 0, \\x0, \\y0\n"                                                   \
+    "lwc_s7_branch \\s, 1, \\x1, \\y1\n"                                                   \
+    "lwc_s7_branch \\s, 2, \\x2, \\y2\n"                                                   \
+    "lwc_s7_branch \\s, 3, \\x3, \\y3\n"                                                   \
+    "lwc_s7_branch \\s, 4, \\x4, \\y4\n"                                                   \
+    "lwc_s7_branch \\s, 5, \\x5, \\y5\n"                                                   \
+    ".endm\n"                                                                              \
+    /* The words of branches 0-5 back into the state, its address from the frame. */       \
+    ".macro lwc_s7_store6 x0, x1, x2, x3, x4, x5, y0, y1, y2, y3, y4, y5\n"                \
+    "ldr r12, [sp]\n"                                                                      \
+    "strd \\x0, \\y0, [r12]\n"                                                             \
+    "strd \\x1, \\y1, [r12, #8]\n"                                                         \
+    "strd \\x2, \\y2, [r12, #16]\n"                                                        \
+    "strd \\x3, \\y3, [r12, #24]\n"                                                        \
+    "strd \\x4, \\y4, [r12, #32]\n"                                                        \
+    "strd \\x5, \\y5, [r12, #40]\n"                                                        \
+    ".endm\n"                                                                              \
+    /* d ^= s ^ ell: one word of the Feistel round's right half. */                        \
+    ".macro lwc_s7_feistel d, s\n"                                                         \
+    "eor \\d, \\d, \\s\n"                                                                  \
+    "eor \\d, \\d, r12, ror #16\n"                                                         \
     ".endm\n"
 
 // The frame's first ten words, below the callee-saved registers and lr (and for eight
 // branches, below ten words of its own).
-#define LWC_SPARKLE_A7_FRAME                                                              \
-    "ldm r2, {r4-r11}\n"                                                                  \
+#define LWC_SPARKLE_A7_FRAME \
+    "ldm r2, {r4-r11}\n"     \
     "push {r0, r1, r4-r11}\n"
 
-#define LWC_SPARKLE_A7_PURGE                                                              \
-    ".purgem lwc_s7_alzette\n"                                                            \
-    ".purgem lwc_s7_step_constants\n"                                                     \
-    ".purgem lwc_s7_branch\n"                                                             \
-    ".purgem lwc_s7_branches6\n"                                                          \
-    ".purgem lwc_s7_store6\n"                                                     \
-    ".purgem lwc_s7_ell\n"                                                                \
+#define LWC_SPARKLE_A7_PURGE          \
+    ".purgem lwc_s7_alzette\n"        \
+    ".purgem lwc_s7_step_constants\n" \
+    ".purgem lwc_s7_branch\n"         \
+    ".purgem lwc_s7_branches6\n"      \
+    ".purgem lwc_s7_store6\n"         \
+    ".purgem lwc_s7_ell\n"            \
     ".purgem lwc_s7_feistel\n"
 
 // Four branches: x_j, y_j start in r(2j), r(2j + 1); the branch constants stay in r8-r11.
