@@ -372,14 +372,20 @@ void check_sparkle_assembly() {
 #endif
 }
 
-// Xoodoo's Thumb-2 rounds (xoodoo_armv7m.hpp) against their C form, xoodoo_portable's.
+// Xoodoo's Thumb-2 rounds (xoodoo_armv7m.hpp) and its NEON rounds (xoodoo_neon.hpp,
+// AArch64) against their C form, xoodoo_portable's.
 void check_xoodoo_assembly() {
+    [[maybe_unused]] const auto same = [](auto fast) {
+        return same_on_random_states<lwc::detail::xoodoo_state>(
+            lwc::detail::xoodoo_portable::permute, fast);
+    };
 #if LWC_ARMV7M_ASM
-    namespace d = lwc::detail;
-    if (!same_on_random_states<d::xoodoo_state>(d::xoodoo_portable::permute,
-                                                d::xoodoo_armv7m::permute))
-        return fail("xoodoo", "Thumb-2 assembly");
+    if (!same(lwc::detail::xoodoo_armv7m::permute)) return fail("xoodoo", "Thumb-2 assembly");
     std::printf("ok xoodoo  Thumb-2 assembly = C form (8 random states)\n");
+#endif
+#ifdef LWC_HAVE_XOODOO_NEON
+    if (!same(lwc::detail::xoodoo_neon::permute)) return fail("xoodoo", "NEON");
+    std::printf("ok xoodoo  NEON = C form (8 random states)\n");
 #endif
 }
 

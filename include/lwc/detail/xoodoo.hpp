@@ -6,6 +6,9 @@
 //   xoodoo_armv7m     Thumb-2 assembly, the lanes in registers (ARMv7-M and later,
 //                     defined there alone, LWC_ARMV7M_ASM; the default there outside
 //                     builds for size)
+//   xoodoo_neon       a plane per NEON register (little-endian AArch64, the default there
+//                     outside builds for size: 19 instructions a byte for Xoodyak at 1 KiB
+//                     against the scalar rounds' 42, QEMU's count; not timed)
 // xoodoo_default is the one the compilation target allows that measured fastest: the
 // AVX-512 one wherever it was measured on a CPU with AVX-512 (docs/speed.md: 1.8x the
 // portable one on an Intel Xeon (Sapphire Rapids), 1.5x on AMD Zen 4; only on AMD Zen 5
@@ -18,6 +21,7 @@
 #include <string_view>
 
 #include "xoodoo_armv7m.hpp"
+#include "xoodoo_neon.hpp"
 #include "xoodoo_portable.hpp"
 #include "xoodoo_vector.hpp"
 
@@ -54,6 +58,9 @@ static_assert(xoodoo_backend<xoodoo_avx512>);
 using xoodoo_default = xoodoo_avx512;
 #elif defined(LWC_HAVE_XOODOO_AVX2)
 using xoodoo_default = xoodoo_avx2;
+#elif defined(LWC_HAVE_XOODOO_NEON) && !LWC_SMALL
+static_assert(xoodoo_backend<xoodoo_neon>);
+using xoodoo_default = xoodoo_neon;
 #else
 using xoodoo_default = xoodoo_portable;
 #endif
