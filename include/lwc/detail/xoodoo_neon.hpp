@@ -24,7 +24,9 @@ struct xoodoo_neon {
         return vsriq_n_u32(vshlq_n_u32(x, N), x, 32 - N);
     }
     // Lane x <- lane x - 1 (mod 4).
-    LWC_ALWAYS_INLINE static uint32x4_t minus_1(uint32x4_t x) noexcept { return vextq_u32(x, x, 3); }
+    LWC_ALWAYS_INLINE static uint32x4_t minus_1(uint32x4_t x) noexcept {
+        return vextq_u32(x, x, 3);
+    }
 
     static void permute(xoodoo_state& st) noexcept {
         uint32x4_t a0 = vld1q_u32(st.data()), a1 = vld1q_u32(st.data() + 4),
@@ -38,7 +40,8 @@ struct xoodoo_neon {
             const uint32x4_t p1 = minus_1(veorq_u32(veorq_u32(a0, a2), a1));
             const uint32x4_t e = veorq_u32(rol<5>(p1), rol<14>(p1));
             // theta + rho-west + iota
-            const uint32x4_t b0 = veorq_u32(veorq_u32(a0, vsetq_lane_u32(rc, vdupq_n_u32(0), 0)), e);
+            const uint32x4_t iota = vsetq_lane_u32(rc, vdupq_n_u32(0), 0);
+            const uint32x4_t b0 = veorq_u32(veorq_u32(a0, iota), e);
             const uint32x4_t b1 = minus_1(veorq_u32(a1, e));
             const uint32x4_t b2 = rol<11>(veorq_u32(a2, e));
             // chi (a ^ ~b & c) + rho-east
