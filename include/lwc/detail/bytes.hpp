@@ -262,10 +262,11 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 // no secure_zero of a named variable reaches. The depth follows what the kernels take on
 // each target in optimised builds (-O0 builds take more and are not covered), measured
 // by tests/firmware (stack painting; docs/firmware.md has the figures per scheme):
-//   x86-64, AArch64, others   deepest kernel about 1040 bytes below the wipe's start
-//                             (Grain-128AEADv2's portable decrypt, gcc 12 -O3
-//                             -march=x86-64-v3: its kernel, process() and refill()),
-//                             most below 750: 2048, checked by tests/test_hygiene.cpp
+//   x86-64, AArch64, others   deepest kernel 1376 bytes below the caller (ISAP-K-128,
+//                             gcc 12 -O3 -march=x86-64-v3; the firmware runner built
+//                             with LWC_STACK_WIPE_SIZE=0 for x86-64, v3, v4 by gcc 12
+//                             and clang 14), masked Ascon with three shares 1832 (v4),
+//                             most below 1000: 2048, checked by tests/test_hygiene.cpp
 //                             (StackDepth) for every -march of tests/targets
 //                             (32-bit RISC-V: 1336 bytes, Romulus-M at rv32imac -O2,
 //                             checked on every run of the firmware runner)
