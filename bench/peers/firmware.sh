@@ -131,7 +131,8 @@ count_ours() {
     "$fw/icount.sh" --cpu "$1" -O2 | awk -F'|' 'NR > 2 { gsub(/ /, ""); print $2, $3, $4 }' \
       > "$tmp/ours"
 }
-ours_of() { awk -v s="$1" '$1 == s { print $2, $3 }' "$tmp/ours"; }
+# ours_of SCHEME [FILE]: its "ipb64 ipb1024" from $tmp/ours (or FILE).
+ours_of() { awk -v s="$1" '$1 == s { print $2, $3 }' "${2:-$tmp/ours}"; }
 # ascon-c's AEAD and hash: scheme, directory, the driver's defines.
 ascon_kinds="ascon-aead128 crypto_aead/asconaead128 -DENC=crypto_aead_encrypt -DDEC=crypto_aead_decrypt -DTAG=16
 ascon-hash256 crypto_hash/asconhash256 -DHASH=crypto_hash"
@@ -384,7 +385,7 @@ elif [ "$what" = rv32 ]; then
             march= ours=$(ours_of "$s") label="ascon-c $impl"
             case $impl in *:*) march=${impl#*:} ;; esac
             if [ -n "$march" ]; then  # lwcrypto built for the same -march
-                ours=$(awk -v s="$s" '$1 == s { print $2, $3 }' "$tmp/ours-zb")
+                ours=$(ours_of "$s" "$tmp/ours-zb")
                 label="ascon-c ${impl%%:*}, -march=$march (both)"
             fi
             peer="does not build | -"

@@ -69,14 +69,16 @@ static unsigned long ticks(void (*f)(size_t), size_t n) {
 }
 #elif defined(__riscv)
 /* The cycle counter, which QEMU derives from the virtual clock under -icount. */
+static uint32_t cycles(void) {
+    uint32_t c;
+    __asm__ volatile(".option push\n .option arch, +zicsr\n csrr %0, mcycle\n .option pop"
+                     : "=r"(c));
+    return c;
+}
 static unsigned long ticks(void (*f)(size_t), size_t n) {
-    uint32_t a, b;
-    __asm__ volatile(".option push\n .option arch, +zicsr\n csrr %0, mcycle\n .option pop"
-                     : "=r"(a));
+    const uint32_t a = cycles();
     f(n);
-    __asm__ volatile(".option push\n .option arch, +zicsr\n csrr %0, mcycle\n .option pop"
-                     : "=r"(b));
-    return b - a;
+    return cycles() - a;
 }
 #else
 static volatile uint32_t *const syst = (uint32_t *)0xE000E010;
