@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <lwc/detail/bytes.hpp>
+
 namespace {
 
 // Peak stack by painting: paint() fills the region below the caller's frame, the
@@ -17,9 +19,9 @@ namespace {
 #define LWC_RUNNER_PAINT 4096
 #endif
 constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
-// Where detail::wipe_stack_area clears without calling memset (Cortex-M, 32-bit RISC-V:
-// word stores; x86-64: vector stores), nothing it does lands below its area. Not in a sanitizer
-// build, whose frames are several times deeper than the wipe (it is not covered there).
+// Where detail::wipe_stack_area clears without calling memset, nothing it does lands
+// below its area. Not in a sanitizer build, whose frames are several times deeper than
+// the wipe (it is not covered there).
 #if defined(__SANITIZE_ADDRESS__)
 #define LWC_PAINT_ASAN 1
 #elif defined(__has_feature)
@@ -27,12 +29,10 @@ constexpr std::size_t paint_size = LWC_RUNNER_PAINT;
 #define LWC_PAINT_ASAN 1
 #endif
 #endif
-#if ((defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M') || \
-     (defined(__riscv) && __riscv_xlen == 32) || (defined(__x86_64__) && defined(__GNUC__))) && \
-    !defined(LWC_PAINT_ASAN)
-constexpr bool wipe_is_call_free = true;
-#else
+#ifdef LWC_PAINT_ASAN
 constexpr bool wipe_is_call_free = false;
+#else
+constexpr bool wipe_is_call_free = lwc::detail::stack_wipe_is_call_free;
 #endif
 constexpr std::uint8_t paint_byte = 0xa5;
 struct stack_use {

@@ -53,6 +53,13 @@
 #define LWC_DO_PRAGMA(x) _Pragma(#x)
 #define LWC_UNROLL(n) LWC_DO_PRAGMA(GCC unroll n)
 #endif
+// Unrolled for speed only: rolled in builds for size and in their -O2 form (LWC_SMALL),
+// whose compact code it would double.
+#if LWC_SMALL
+#define LWC_SPEED_UNROLL(n)
+#else
+#define LWC_SPEED_UNROLL(n) LWC_UNROLL(n)
+#endif
 
 // A permutation on 64-bit words (Ascon's): inlined and unrolled where such words are
 // registers; on a 32-bit target each round is some 350 bytes of 32-bit halves, and the
@@ -275,24 +282,38 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 //                             that a call fits a 2 KiB firmware stack with room (about
 //                             1.1 KiB at peak); checked on every run of the firmware runner
 // A program may set its own depth with -DLWC_STACK_WIPE_SIZE=n (0: no wiping).
-#ifndef LWC_STACK_WIPE_SIZE
+// The store loop wipe_stack_area (below) clears with: 0 where it calls memset.
+#define LWC_WIPE_THUMB 1
+#define LWC_WIPE_X86_64 2
+#define LWC_WIPE_RV32 3
 #if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define LWC_WIPE_LOOP LWC_WIPE_THUMB
+#elif defined(__x86_64__) && defined(__GNUC__)
+#define LWC_WIPE_LOOP LWC_WIPE_X86_64
+#elif defined(__riscv) && __riscv_xlen == 32 && defined(__GNUC__)
+#define LWC_WIPE_LOOP LWC_WIPE_RV32
+#else
+#define LWC_WIPE_LOOP 0
+#endif
+#ifndef LWC_STACK_WIPE_SIZE
+#if LWC_WIPE_LOOP == LWC_WIPE_THUMB
 #define LWC_STACK_WIPE_SIZE 768
 #else
 #define LWC_STACK_WIPE_SIZE 2048
 #endif
 #endif
 inline constexpr std::size_t stack_wipe_size = LWC_STACK_WIPE_SIZE;
-// On Cortex-M and 32-bit RISC-V, memset is a function with a frame of its own, which
-// would land below the area it clears: a loop of stores clears an array of this frame
-// without a call.
+// memset is a function with a frame of its own, which would land below the area it
+// clears. Where a store loop clears it instead (Cortex-M, x86-64, 32-bit RISC-V),
+// nothing the wipe does lands below its area, and the tests check that every kernel's
+// frames stay within it (tests/firmware/runner.cpp, tests/test_hygiene.cpp).
+inline constexpr bool stack_wipe_is_call_free = LWC_WIPE_LOOP != 0;
 LWC_NOINLINE inline void wipe_stack_area() noexcept {
     if constexpr (stack_wipe_size > 0) {
-#if LWC_SMALL && ((defined(__arm__) && defined(__ARM_ARCH_PROFILE) && \
-                   __ARM_ARCH_PROFILE == 'M') || (defined(__riscv) && __riscv_xlen == 32))
+#if LWC_SMALL && LWC_WIPE_LOOP == LWC_WIPE_THUMB
         volatile u32 area[(stack_wipe_size + 3) / 4];
         for (std::size_t i = 0; i < sizeof area / 4; ++i) area[i] = 0;
-#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#elif LWC_WIPE_LOOP == LWC_WIPE_THUMB
         // Outside builds for size, three zero words a store (STM), 96 bytes a turn: 88
         // instructions a call for 768 bytes (QEMU's trace, Cortex-M4 -O2) where the
         // word loop above runs 192 turns of 4 (a sixth of a 64-byte Ascon-AEAD128 call),
@@ -315,7 +336,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
             : "+r"(p)
             : "r"(end)
             : "r1", "r2", "r3", "cc", "memory");
-#elif defined(__x86_64__) && defined(__GNUC__)
+#elif LWC_WIPE_LOOP == LWC_WIPE_X86_64
         // The stack_wipe_size bytes right below this function's return address, taken
         // from the stack by moving the stack pointer (so that valgrind sees them as the
         // stack's) and cleared by vector stores. Not an array: the compiler may
@@ -342,23 +363,30 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
                              : "=&r"(i) : "i"(n) : "xmm0", "memory", "cc");
 #undef LWC_WIPE_ZERO
 #undef LWC_WIPE_STORE_64
-#elif defined(__riscv) && __riscv_xlen == 32 && defined(__GNUC__)
-        // Outside builds for size, 16 word stores of the zero register a turn, 64 bytes:
-        // 580 instructions a call for 2048 bytes, where memset (a call, whose frame would
-        // land below the area) took 7,000 in picolibc, more than the rest of a 64-byte
-        // Xoodyak call (QEMU's count, rv32imac -O2, bench/results); the word loop above
-        // about 1,500 (three a word), in 64 bytes of code fewer.
-        constexpr std::size_t n = (stack_wipe_size + 63) / 64 * 64;
+#elif LWC_WIPE_LOOP == LWC_WIPE_RV32
+        // Stores of the zero register, 16 a turn (64 bytes); one in builds for size, three
+        // instructions a word. QEMU's count of one wipe of 2048 bytes (icount.cpp with and
+        // without LWC_STACK_WIPE_SIZE=0, rv32imac, a 64-byte AEAD call): about 550 at -O2,
+        // 1,400 at -Os (a volatile word loop: 3,900); memset (picolibc) took 8,000 at
+        // either level, more than the rest of a 64-byte Xoodyak call.
+#if LWC_SMALL
+#define LWC_WIPE_OFFSETS "0"
+#else
+#define LWC_WIPE_OFFSETS "0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60"
+#endif
+        constexpr std::size_t turn = LWC_SMALL ? 4 : 64;
+        constexpr std::size_t n = (stack_wipe_size + turn - 1) / turn * turn;
         volatile u32 area[n / 4];
         u32* p = const_cast<u32*>(area);
         u32* const end = p + n / 4;
         __asm__ __volatile__("1:\n"
-                             ".irp k, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60\n"
+                             ".irp k, " LWC_WIPE_OFFSETS "\n"
                              "sw zero, \\k(%0)\n"
                              ".endr\n"
-                             "addi %0, %0, 64\n"
+                             "addi %0, %0, %2\n"
                              "bne %0, %1, 1b"
-                             : "+r"(p) : "r"(end) : "memory");
+                             : "+r"(p) : "r"(end), "i"(turn) : "memory");
+#undef LWC_WIPE_OFFSETS
 #else
         u8 area[stack_wipe_size];
         secure_zero(area, sizeof area);
