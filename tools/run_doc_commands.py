@@ -28,6 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
+# A page of docs/ is a manual page: how to do something, under 15 KB; measurement reports
+# go to bench/results/ (issue 30). make test-docs fails on a longer page.
+PAGE_LIMIT = 15_000
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 
@@ -102,6 +105,12 @@ def main():
     src = args.src.resolve()
     files = args.files or [src / "README.md", *sorted((src / "docs").glob("*.md"))]
 
+    long_pages = [f for f in files if f.parent.name == "docs" and f.stat().st_size >= PAGE_LIMIT]
+    for f in long_pages:
+        print(f"{f.name}: {f.stat().st_size} bytes, a page of docs/ has under {PAGE_LIMIT}: "
+              "shorten it, or move its measurements to bench/results/", file=sys.stderr)
+    if long_pages:
+        return 1
     blocks = [(f, line, text) for f in files for line, text in tested_blocks(f)]
     if not blocks:
         print("no `sh tested` block found", file=sys.stderr)
