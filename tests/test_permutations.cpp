@@ -3,6 +3,7 @@
 // on random states.
 #include "test_util.hpp"
 
+#include <lwc/detail/ascon_permutation.hpp>
 #include <lwc/detail/cpu_features.hpp>
 #include <lwc/detail/grain128.hpp>
 #include <lwc/detail/photon256.hpp>
@@ -111,6 +112,28 @@ TEST(Sparkle, Avx2MatchesPortable) { expect_sparkle_backend_matches_portable<det
 #endif
 #ifdef LWC_HAVE_SPARKLE_AVX512
 TEST(Sparkle, Avx512MatchesPortable) { expect_sparkle_backend_matches_portable<detail::sparkle_avx512>(); }
+#endif
+
+// Ascon-p in x86-64 assembly against ascon_portable's C, for every round count (the
+// modes use 12, 8, 6 and 1; the assembly is one round, so each count checks its
+// constants), on random states and on the all-zero and all-one states.
+#if LWC_ASCON_X86_64_ASM
+TEST(Ascon, X86AssemblyMatchesPortable) {
+    std::mt19937_64 rng(12);
+    [&]<int... R>(std::integer_sequence<int, R...>) {
+        const auto check = [&]<int Rounds>(std::integral_constant<int, Rounds>) {
+            for (int i = 0; i < 2000; ++i) {
+                detail::ascon_state a;
+                for (auto& w : a) w = i == 0 ? 0 : i == 1 ? ~std::uint64_t(0) : rng();
+                auto b = a;
+                detail::ascon_portable::permute<Rounds>(a);
+                detail::ascon_x86_64::permute<Rounds>(b);
+                ASSERT_EQ(a, b) << Rounds << " rounds, trial " << i;
+            }
+        };
+        (check(std::integral_constant<int, R + 1>{}), ...);
+    }(std::make_integer_sequence<int, 12>{});
+}
 #endif
 
 // Keccak-p[200] and [400] with the lanes repeated across 32-bit words (the default on Arm)

@@ -166,6 +166,8 @@ using all_hashes = concat<hashes, hash_variants>;
 using xof_variants = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
                                         BasicXOEsch256<detail::sparkle_portable>,
                                         BasicXOEsch384<detail::sparkle_portable>,
+                                        BasicAsconXof128<detail::ascon_portable>,
+                                        BasicAsconCxof128<detail::ascon_portable>,
                                         BasicAsconXof128<detail::ascon_small>,
                                         BasicAsconCxof128<detail::ascon_small>,
                                         BasicAsconXof128<detail::ascon_bi32>,

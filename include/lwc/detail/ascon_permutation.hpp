@@ -9,6 +9,9 @@
 //   ascon_bi32_armv7m  ascon_bi32 with its rounds in Thumb-2 assembly (ARMv7-M and
 //                    later, little-endian: defined there alone, LWC_ARMV7M_ASM; the
 //                    default there outside builds for size)
+//   ascon_x86_64     ascon_portable with its round in x86-64 assembly, scheduled for the
+//                    core (BMI1 and BMI2: defined there alone, LWC_ASCON_X86_64_ASM; the
+//                    default there outside builds for size)
 #pragma once
 
 #include <concepts>
@@ -20,6 +23,7 @@
 #include "ascon_bi32.hpp"
 #include "ascon_portable.hpp"
 #include "ascon_small.hpp"
+#include "ascon_x86_64.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
@@ -33,10 +37,15 @@ concept ascon_backend = requires(ascon_state& s) {
 
 static_assert(ascon_backend<ascon_portable> && ascon_backend<ascon_small> &&
               ascon_backend<ascon_bi32>);
+#if LWC_ASCON_X86_64_ASM
+static_assert(ascon_backend<ascon_x86_64>);
+#endif
 #if LWC_SMALL
 using ascon_default = ascon_small;
 #elif LWC_ARMV7M_ASM
 using ascon_default = ascon_bi32_armv7m;
+#elif LWC_ASCON_X86_64_ASM
+using ascon_default = ascon_x86_64;
 #elif defined(__arm__)  // 32-bit Arm, where a rotation folds into the XOR that takes it
 // (Ascon-AEAD128 on Cortex-M4, -O2, 1 KiB: 55 instructions a byte against 67; RISC-V
 // rv32imac, without a rotate instruction, gains nothing and keeps ascon_portable: 105

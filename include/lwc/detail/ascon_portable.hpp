@@ -76,10 +76,16 @@ struct ascon_portable {
     // 64-bit targets, LWC_WIDE_INLINE), except in a build for size.
     template <int Rounds>
     static constexpr LWC_WIDE_INLINE void permute(ascon_state& s) noexcept {
+        permute_by<Rounds, ascon_portable>(s);
+    }
+
+    // The same with R::round for the round (this one, or ascon_x86_64's in assembly).
+    template <int Rounds, class R>
+    static constexpr LWC_WIDE_INLINE void permute_by(ascon_state& s) noexcept {
         static_assert(Rounds >= 1 && Rounds <= 12);
         u64 x0 = s[0], x1 = s[1], x2 = s[2] ^ constant(12 - Rounds), x3 = s[3], x4 = s[4];
         LWC_WIDE_UNROLL(12)
-        for (int i = 12 - Rounds; i < 12; ++i) round(x0, x1, x2, x3, x4, end_of_round(i));
+        for (int i = 12 - Rounds; i < 12; ++i) R::round(x0, x1, x2, x3, x4, end_of_round(i));
         s = {x0, x1, x2, x3, x4};
     }
 };
