@@ -37,6 +37,10 @@ TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
     expect_paths(lwc_capi::portable, {});
 #if LWC_CAPI_X86
     expect_paths(lwc_capi::avx2, {{"grain-128aead", "bmi2"},
+                                  {"ascon-aead128", "bmi2"},
+                                  {"ascon-hash256", "bmi2"},
+                                  {"isap-a-128a", "bmi2"},
+                                  {"isap-a-128", "bmi2"},
                                   {"xoodyak", "avx2"},
                                   {"xoodyak-hash", "avx2"},
                                   {"photon-beetle-aead-32", "avx2"},
@@ -48,6 +52,10 @@ TEST(Dispatch, EachDescriptorNamesThePathItRuns) {
                                   {"esch256", "avx2"},
                                   {"esch384", "avx2"}});
     expect_paths(lwc_capi::avx512, {{"grain-128aead", "bmi2"},
+                                    {"ascon-aead128", "bmi2"},
+                                    {"ascon-hash256", "bmi2"},
+                                    {"isap-a-128a", "bmi2"},
+                                    {"isap-a-128", "bmi2"},
                                     {"xoodyak", "avx512"},
                                     {"xoodyak-hash", "avx512"},
                                     {"photon-beetle-aead-32", "avx512"},
