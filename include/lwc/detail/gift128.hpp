@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <utility>
 
 #include "bytes.hpp"
 #include "lfsr6.hpp"
@@ -203,19 +204,69 @@ inline constexpr std::array<u32, rounds> round_constant_words = [] {
     return c;
 }();
 
-// The round keys of all 40 rounds, each in its round's order, grouped by r mod 5 = J
-// (so that each group's reordering is one vectorizable loop): round 5q + J adds words
-// 16J + 2q to word 2 and 16J + 2q + 1 to word 1.
+// The round keys of all 40 rounds, each in its round's order, grouped by r mod 5 = J:
+// round 5q + J adds words 16J + 2q to word 2 and 16J + 2q + 1 to word 1.
 using round_keys = std::array<u32, 2 * rounds>;
 
+// Ten updates of the key state take its words 1 and 3 (the round key) to words 3 and 1,
+// the 16-bit halves rotated: round r + 10's key words are rho^3 of round r's word 3 and
+// rho^2 of its word 1, where rho rotates the high half right by 2 and the low by 12.
+constexpr u32 rotate_halves(u32 x, int n) noexcept {
+    const auto ror16 = [](u32 h, int k) { return ((h >> k) | (h << ((16 - k) & 15))) & 0xffff; };
+    return ror16(x >> 16, 2 * n % 16) << 16 | ror16(x & 0xffff, 12 * n % 16);
+}
+
+// A bit permutation as its classes of bits that one rotation moves: bit i of mask[c]
+// goes to bit (i - rot[c]) mod 32.
+struct bit_rotations {
+    std::array<u32, 32> mask{};
+    std::array<int, 32> rot{};
+    std::size_t count = 0;
+};
+
+// rho^N in round order J (in_round_order<J> rho^N in_round_order<J>^-1), worked out
+// bit by bit at compile time: 2 to 6 rotated classes, 4-17 operations where reordering a
+// word of the key costs some forty (sigma).
+template <int J, int N>
+inline constexpr bit_rotations rotate_halves_in_order = [] {
+    bit_rotations m;
+    for (int i = 0; i < 32; ++i) {
+        const u32 from = in_round_order<J>(u32(1) << i);
+        const u32 to = in_round_order<J>(rotate_halves(u32(1) << i, N));
+        int p = 0, q = 0;
+        while (from >> p != 1) ++p;
+        while (to >> q != 1) ++q;
+        std::size_t c = 0;
+        while (c < m.count && m.rot[c] != (p - q + 32) % 32) ++c;
+        m.rot[c] = (p - q + 32) % 32;
+        m.count += c == m.count;
+        m.mask[c] |= from;
+    }
+    return m;
+}();
+
+template <int J, int N>
+LWC_ALWAYS_INLINE u32 advance_key(u32 x) noexcept {
+    constexpr bit_rotations m = rotate_halves_in_order<J, N>;
+    return [&]<std::size_t... C>(std::index_sequence<C...>) {
+        return (rotr32(x & m.mask[C], m.rot[C]) | ...);
+    }(std::make_index_sequence<m.count>{});
+}
+
+// Group J's words: rounds J and 5 + J reordered (sigma), the later rounds' derived from
+// those ten rounds back.
 template <int J>
 LWC_ALWAYS_INLINE void order_keys(u32* group) noexcept {
-    for (int i = 0; i < 16; ++i) group[i] = in_round_order<J>(group[i]);
+    for (int i = 0; i < 4; ++i) group[i] = in_round_order<J>(group[i]);
+    for (int q = 2; q < rounds / 5; ++q) {
+        group[2 * q] = advance_key<J, 3>(group[2 * q - 3]);
+        group[2 * q + 1] = advance_key<J, 2>(group[2 * q - 4]);
+    }
 }
 
 inline void expand(round_keys& rk, const key_words& key) noexcept {
     key_words k = key;
-    for (int r = 0; r < rounds; ++r) {
+    for (int r = 0; r < 10; ++r) {
         u32* w = &rk[std::size_t(16 * (r % 5) + 2 * (r / 5))];
         w[0] = k[1];
         w[1] = k[3];
@@ -226,6 +277,7 @@ inline void expand(round_keys& rk, const key_words& key) noexcept {
     order_keys<1>(&rk[16]);
     order_keys<2>(&rk[32]);
     order_keys<3>(&rk[48]);
+    order_keys<4>(&rk[64]);
 }
 
 // sub_cells with a shorter chain of dependent steps (7 against 10; one block is a chain
