@@ -176,24 +176,8 @@ struct mode {
         secure_zero(b);
     }
 
-    // One block of n <= rate bytes encrypted: out = in ^ key stream (out may be in), and
-    // the ciphertext, read back from out, into the MAC.
-    void encrypt_block(const u8* in, u8* out, std::size_t n) noexcept {
-        std::array<u8, rate> ks;
-        enc.template permute<sE>();
-        enc.store_block(ks.data());
-        for (std::size_t i = 0; i < n; ++i) out[i] = in[i] ^ ks[i];
-        if (n == rate) {
-            mac.add_block(out);
-            mac.template permute<sH>();
-        } else {
-            absorb_last(out, n);
-        }
-        secure_zero(ks);
-    }
-
     // Decryption verifies first: the ciphertext into the MAC sponge alone, and, once the
-    // tag is known good, the key stream alone (out = in ^ key stream; out may be in).
+    // tag is known good, the key stream alone.
     void absorb_ciphertext(const u8* c, std::size_t n) noexcept {
         for (; n >= rate; n -= rate, c += rate) {
             mac.add_block(c);
@@ -201,27 +185,30 @@ struct mode {
         }
         absorb_last(c, n);
     }
-    void decrypt_verified(const u8* in, u8* out, std::size_t n) noexcept {
+    // out = in ^ the key stream (out may be in). The sponge on a local copy: a store to
+    // out might be one to the member, as far as the compiler knows, which kept the state
+    // in memory (ISAP-K-128A 13% slower on AMD Zen 4).
+    void apply_key_stream(const u8* in, u8* out, std::size_t n) noexcept {
         if (n == 0) return;
         start_key_stream();
+        S e = enc;
         std::array<u8, rate> ks;
         for (std::size_t done = 0; done < n; done += rate) {
-            enc.template permute<sE>();
-            enc.store_block(ks.data());
+            e.template permute<sE>();
+            e.store_block(ks.data());
             for (std::size_t i = 0; i < rate && done + i < n; ++i)
                 out[done + i] = in[done + i] ^ ks[i];
         }
         secure_zero(ks);
+        secure_zero(e);
     }
 
-    // Encryption: the key stream only when there is a message (the key stream sponge does
-    // not touch the tag), the ciphertext always into the MAC, at least its padding block.
-    // (Decryption verifies first: absorb_ciphertext, decrypt_verified.)
+    // Encryption: the key stream over the message, then the ciphertext into the MAC (at
+    // least its padding block), each sponge in its own loop. The key stream only when
+    // there is a message: its sponge does not touch the tag.
     void encrypt(const u8* in, u8* out, std::size_t n) noexcept {
-        if (n > 0) start_key_stream();
-        for (; n >= rate; n -= rate, in += rate, out += rate) encrypt_block(in, out, rate);
-        if (n > 0) encrypt_block(in, out, n);
-        else absorb_last(nullptr, 0);
+        apply_key_stream(in, out, n);
+        absorb_ciphertext(out, n);
     }
 
     // IsapMac's end: the MAC state's first k bytes re-keyed by IsapRk into K*_A, which
@@ -268,7 +255,7 @@ struct scheme : aead_base<Self, 16, 16, 16> {
             m.absorb_ciphertext(in, n);
             m.finalize(tag);
             if (declassify(ct_equal(received, std::span<const u8>(tag, Mode::k))))
-                m.decrypt_verified(in, out, n);
+                m.apply_key_stream(in, out, n);
             secure_zero(received);
         } else {
             m.encrypt(in, out, n);
