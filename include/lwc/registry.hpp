@@ -137,8 +137,6 @@ using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_sma
                                          BasicGrain128Aead<detail::grain128_words>,
                                          BasicPhotonBeetleAead32<detail::photon256_portable>,
                                          BasicPhotonBeetleAead128<detail::photon256_portable>,
-                                         BasicElephantDumbo<detail::spongent_pi160_wide>,
-                                         BasicElephantJumbo<detail::spongent_pi176_wide>,
                                          BasicElephantDumbo<detail::spongent_pi160_words>,
                                          BasicElephantJumbo<detail::spongent_pi176_words>,
                                          BasicAsconAead128<detail::ascon_portable>,

@@ -175,9 +175,8 @@ private:
 
 using spongent_pi160 = spongent<160, 80, 0x75>;
 using spongent_pi176 = spongent<176, 90, 0x45>;
-// Both word widths by name, which the tests run on every target.
-using spongent_pi160_wide = spongent<160, 80, 0x75, u64>;
-using spongent_pi176_wide = spongent<176, 90, 0x45, u64>;
+// The 32-bit form by name, which the registry lists so that 64-bit hosts test it too (the
+// 64-bit form is theirs; the firmware runner for Cortex-M0+ has no room for it as well).
 using spongent_pi160_words = spongent<160, 80, 0x75, u32>;
 using spongent_pi176_words = spongent<176, 90, 0x45, u32>;
 
