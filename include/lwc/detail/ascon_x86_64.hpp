@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
 // ascon_portable's round in x86-64 assembly (BMI1's ANDN, BMI2's RORX: x86-64-v3 and later),
-// the default Ascon-p there outside builds for size. The same 37 operations as the C round,
-// in the order tools/ascon_x86_schedule.py gives: list-scheduled for four integer ALUs of
-// which two rotate (AMD Zen 2-4; Intel's rotations take two ports too), longest path
-// first, in the lanes and six temporaries without a move. gcc 12 and clang 14 order the
-// same operations for their own models: on AMD Zen 4 at x86-64-v3, Ascon-Hash256 at 4096
-// bytes ran 207 MB/s from their order, 238 from this one (ascon-c opt64 214), Ascon-AEAD128
-// 565 and 678 (opt64 612; bench/results/2026-11-29-zen4-ascon-x86.md). One asm statement
-// a round: the compiler keeps the lanes in registers between rounds and across the modes'
-// loops, and the core overlaps one round's rotations with the next one's S-box. Every
-// operation is logic on public rotation amounts: no table, no branch on data. The C form
-// it must equal is ascon_portable (test_permutations.cpp compares them for every round
-// count; the registry lists both, and every suite runs each).
+// the default Ascon-p there outside builds for size. The 37 operations of the C round with
+// the specification's S-box (ascon_portable::sbox_andnot), in the order
+// tools/ascon_x86_schedule.py gives: list-scheduled for four integer ALUs of which two
+// rotate (AMD Zen 2-4; Intel's rotations take two ports too), longest path first, in the
+// lanes and six temporaries without a move. gcc 12 and clang 14 order the same operations
+// for their own models: on AMD Zen 4 at x86-64-v3, Ascon-Hash256 at 4096 bytes ran 207
+// MB/s from their order, 238 from this one (ascon-c opt64 214), Ascon-AEAD128 565 and 678
+// (opt64 612; bench/results/2026-11-29-zen4-ascon-x86.md). sbox_or's 36 operations,
+// scheduled the same way, need five moves and ran within 2% of this (median of five runs
+// each, x86-64-v3 and native, Zen 4). One asm statement a round: the compiler keeps the
+// lanes in registers between rounds and across the modes' loops, and the core overlaps
+// one round's rotations with the next one's S-box. Every operation is logic on public
+// rotation amounts: no table, no branch on data. The C form it must equal is
+// ascon_portable (test_permutations.cpp compares them for every round count; the
+// registry lists both, and every suite runs each).
 #pragma once
-
-#include <type_traits>
 
 #include "ascon_portable.hpp"
 
@@ -27,22 +28,10 @@
 #if LWC_ASCON_X86_64_ASM
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
-struct ascon_x86_64 : ascon_portable {
+struct ascon_x86_64 : ascon_asm_round<ascon_x86_64> {
     static constexpr const char* name = "bmi2";  // the code path liblwc reports (as Grain's)
 
-    // ascon_portable::round: p_C, p_S, p_L, and k (the NOT of x2 and the next constant).
-    static constexpr LWC_ALWAYS_INLINE void round(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
-                                                  u64 k) noexcept {
-        if (std::is_constant_evaluated()) ascon_portable::round(x0, x1, x2, x3, x4, k);
-        else round_asm(x0, x1, x2, x3, x4, k);
-    }
-
-    template <int Rounds>
-    static constexpr LWC_WIDE_INLINE void permute(ascon_state& s) noexcept {
-        permute_by<Rounds, ascon_x86_64>(s);
-    }
-
-private:
+    // The round of ascon_asm_round (p_C, p_S, p_L, then k added to x2).
     static LWC_ALWAYS_INLINE void round_asm(u64& x0, u64& x1, u64& x2, u64& x3, u64& x4,
                                             u64 k) noexcept {
         u64 t0, t1, t2, t3, t4, t5;
