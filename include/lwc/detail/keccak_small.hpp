@@ -57,27 +57,26 @@ struct keccak_p {
     // chi), with the rounds unrolled, so that few values are live at once: clang 14 ran
     // Keccak-p[400, 16] in 671 cycles instead of 1,340 (AMD Zen 4, x86-64-v3; gcc 12 about
     // 800 either way; XKCP's unrolled code, which ISAP-K's NIST package has, 667). Elsewhere
-    // by input lanes, rolled, which QEMU counts fewer instructions of on Cortex-M at -Os
-    // (10%) and -O2 (Cortex-M0+, 6%) and for Elephant-Delirium on AArch64 (6%).
+    // by input lanes, rolled, which QEMU counted fewer instructions of than a near form of
+    // the row order (its rows written to a separate array): on Cortex-M at -Os 10%, on
+    // Cortex-M0+ at -O2 6%, for Elephant-Delirium on AArch64 6%.
 #if defined(__x86_64__) && !LWC_SMALL
     static constexpr bool by_rows = true;
+#define LWC_KECCAK_ROUNDS_UNROLL LWC_UNROLL(20)
 #else
     static constexpr bool by_rows = false;
+#define LWC_KECCAK_ROUNDS_UNROLL
 #endif
 
     // Keccak-p[b, Rounds]: rounds total_rounds - Rounds .. total_rounds - 1.
     template <int Rounds>
     static LWC_SPEED_INLINE void permute(state& a) noexcept {
         static_assert(Rounds >= 1 && Rounds <= total_rounds);
-        if constexpr (by_rows) {
-            LWC_UNROLL(20)
-            for (int i = total_rounds - Rounds; i < total_rounds; ++i)
-                round(a, repeat(Lane(round_constant[i])));
-        } else {
-            for (int i = total_rounds - Rounds; i < total_rounds; ++i)
-                round(a, repeat(Lane(round_constant[i])));
-        }
+        LWC_KECCAK_ROUNDS_UNROLL
+        for (int i = total_rounds - Rounds; i < total_rounds; ++i)
+            round(a, repeat(Lane(round_constant[i])));
     }
+#undef LWC_KECCAK_ROUNDS_UNROLL
 
     // A lane from its bytes in a byte string, and back; byte v at byte pos of a lane.
     static Word load_lane(const u8* p) noexcept {

@@ -100,26 +100,20 @@ private:
         return t;
     }();
 
-    // Swaps the bits of x in mask with those d places above them.
-    static constexpr Word delta_swap(Word x, Word mask, int d) noexcept {
-        const Word t = ((x >> d) ^ x) & mask;
-        return Word(x ^ t ^ (t << d));
-    }
-
     // Bit 4i + b of w to bit piece * b + i: the b-th bits of the word's nibbles gathered
     // into its b-th quarter. On the bit index (i.. b1 b0) a rotation by two places, made
-    // of four exchanges of two index bits.
+    // of four exchanges of two index bits (swap_bits, bytes.hpp).
     static constexpr Word transpose(Word w) noexcept {
         if constexpr (word_bits == 64) {  // bits 0 and 4, then 0 and 2, 1 and 5, 1 and 3
-            w = delta_swap(w, Word(0x0000AAAA0000AAAA), 15);
-            w = delta_swap(w, Word(0x0A0A0A0A0A0A0A0A), 3);
-            w = delta_swap(w, Word(0x00000000CCCCCCCC), 30);
-            return delta_swap(w, Word(0x00CC00CC00CC00CC), 6);
+            w = swap_bits(w, Word(0x0000AAAA0000AAAA), 15);
+            w = swap_bits(w, Word(0x0A0A0A0A0A0A0A0A), 3);
+            w = swap_bits(w, Word(0x00000000CCCCCCCC), 30);
+            return swap_bits(w, Word(0x00CC00CC00CC00CC), 6);
         } else {  // bits 0 and 1, then 0 and 2, 1 and 3, 2 and 4
-            w = delta_swap(w, Word(0x22222222), 1);
-            w = delta_swap(w, Word(0x0A0A0A0A), 3);
-            w = delta_swap(w, Word(0x00CC00CC), 6);
-            return delta_swap(w, Word(0x0000F0F0), 12);
+            w = swap_bits(w, Word(0x22222222), 1);
+            w = swap_bits(w, Word(0x0A0A0A0A), 3);
+            w = swap_bits(w, Word(0x00CC00CC), 6);
+            return swap_bits(w, Word(0x0000F0F0), 12);
         }
     }
 
