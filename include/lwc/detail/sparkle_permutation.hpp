@@ -5,6 +5,8 @@
 //                      (AVX-512F + VL on the same 256-bit vectors)
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
+//   sparkle_neon       six and eight branches on NEON (AArch64, little-endian: the default
+//                      there outside builds for size), four on sparkle_portable
 //   sparkle_armv7m     every branch count in Thumb-2 assembly (ARMv7-M and later,
 //                      defined there alone, LWC_ARMV7M_ASM; the default there outside
 //                      builds for size)
@@ -22,6 +24,7 @@
 #include <type_traits>
 
 #include "sparkle_armv7m.hpp"
+#include "sparkle_neon.hpp"
 #include "sparkle_portable.hpp"
 #include "sparkle_small.hpp"
 #include "sparkle_vector.hpp"
@@ -55,6 +58,9 @@ using sparkle_default = sparkle_avx512;
 #elif defined(LWC_HAVE_SPARKLE_AVX2) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_avx2>);
 using sparkle_default = sparkle_avx2;
+#elif defined(LWC_HAVE_SPARKLE_NEON) && !defined(LWC_SPARKLE_PORTABLE)
+static_assert(sparkle_backend<sparkle_neon>);
+using sparkle_default = sparkle_neon;
 #else
 using sparkle_default = sparkle_portable;
 #endif

@@ -171,16 +171,6 @@ struct sparkle_vector {
 private:
     using v8 = sparkle_v8;
 
-    // Step s adds these to y0 and y1.
-    static constexpr std::array<u32, 24> step_constants = [] {
-        std::array<u32, 24> t{};
-        for (std::size_t s = 0; s < 12; ++s) {
-            t[2 * s] = sparkle_constants[s % 8];
-            t[2 * s + 1] = u32(s);
-        }
-        return t;
-    }();
-
     template <std::size_t Branches, std::size_t Steps>
     LWC_ALWAYS_INLINE static void run(sparkle_state<Branches>& st) noexcept {
         static_assert(Branches == 4 || Branches == 6 || Branches == 8);
@@ -209,7 +199,7 @@ private:
     // Step s's constants in lanes 0 and 1 (y0 and y1).
     LWC_ALWAYS_INLINE static v8 step_constant(std::size_t s) noexcept {
         return _mm256_zextsi128_si256(
-            _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&step_constants[2 * s])));
+            _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&sparkle_step_constants<2>[2 * s])));
     }
 
     // Alzette on every branch. Rounds 1 and 3 also compute the next round's rotated y
