@@ -27,10 +27,10 @@ struct ascon_portable {
     // time, below). sbox_or: 15 operations with ORs, two of them AND-NOTs, its longest
     // path four; 17 where an AND-NOT takes two instructions (RISC-V without Zbb, x86-64
     // without BMI1), where the specification's circuit, sbox_andnot (three XORs, five
-    // AND-NOTs, eight XORs; longest path six), took 26. sbox_andnot stays on Thumb-1
+    // AND-NOTs, eight XORs: 16, path four), takes 21 and a path of five. It stays on Thumb-1
     // (Cortex-M0+), whose eight registers of two-operand code hold its fewer temporaries:
-    // QEMU counted 3% fewer instructions a byte for Ascon-AEAD128 there, sbox_or 2-7%
-    // fewer on AArch64 and (with ascon_rv32) RV32, the same on Cortex-M4.
+    // QEMU counted 3% fewer instructions a byte for Ascon-AEAD128 there, sbox_or 6-7%
+    // fewer on AArch64, the same on Cortex-M4 (RV32: ascon_rv32).
     template <class W>
     static constexpr LWC_ALWAYS_INLINE void sbox(W& x0, W& x1, W& x2, W& x3, W& x4) noexcept {
 #if LWC_HAS(__thumb__) && !LWC_HAS(__thumb2__)
