@@ -8,8 +8,9 @@
 // for their own models: on AMD Zen 4 at x86-64-v3, Ascon-Hash256 at 4096 bytes ran 207
 // MB/s from their order, 238 from this one (ascon-c opt64 214), Ascon-AEAD128 565 and 678
 // (opt64 612; bench/results/2026-11-29-zen4-ascon-x86.md). sbox_or's 36 operations,
-// scheduled the same way, need five moves and ran within 2% of this (median of five runs
-// each, x86-64-v3 and native, Zen 4). One asm statement a round: the compiler keeps the
+// scheduled the same way, need five moves; at 4096 bytes they ran Ascon-AEAD128 2-4%
+// slower and Ascon-Hash256 1-2% faster than this (medians of five runs of each gcc and
+// clang build, x86-64-v3 and native, Zen 4). One asm statement a round: the compiler keeps the
 // lanes in registers between rounds and across the modes' loops, and the core overlaps
 // one round's rotations with the next one's S-box. Every operation is logic on public
 // rotation amounts: no table, no branch on data. The C form it must equal is
