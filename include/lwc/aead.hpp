@@ -181,7 +181,7 @@ struct aead_base {
         } else {
             fail_if_refused(false, key, nonce, ad, pt, ct, tag);
             kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-            wipe_stack();
+            wipe_stack<wipe_depth_of<Impl>()>();
         }
     }
 
@@ -209,7 +209,7 @@ struct aead_base {
             if (const error e = check_call(Impl::name, false, key, nonce, ad, pt, ct, tag))
                 return e;
         kernel<false>(key.data(), nonce.data(), ad, pt.data(), ct.data(), pt.size(), tag.data());
-        wipe_stack();
+        wipe_stack<wipe_depth_of<Impl>()>();
         return {};
     }
 
@@ -254,7 +254,7 @@ private:
         const bool ok = declassify(ct_equal(expected, tag));
         if (!ok) secure_zero(pt.data(), pt.size());
         secure_zero(expected);
-        wipe_stack();
+        wipe_stack<wipe_depth_of<Impl>()>();
         return ok;
     }
 
@@ -334,6 +334,7 @@ template <class Self, aead_mode Mode, std::size_t KeySize, std::size_t NonceSize
           std::size_t TagSize>
 struct mode_aead : aead_base<Self, KeySize, NonceSize, TagSize> {
     static constexpr std::string_view backend = Mode::backend;
+    static constexpr std::size_t wipe_depth = wipe_depth_of<Mode>();
 
     template <bool Decrypt>
     LWC_ALWAYS_INLINE static void run(const u8* key, const u8* nonce, std::span<const u8> ad,

@@ -45,6 +45,7 @@ constexpr ascon_state initial_state(u64 iv) noexcept {
 template <class Perm>
 struct aead_sponge {
     static constexpr std::string_view backend = Perm::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     static constexpr std::size_t rate = 16;
     static constexpr u64 iv = lane_in<Perm>(iv_aead128), ds = lane_in<Perm>(domain_separator);
     ascon_state s;
@@ -217,6 +218,7 @@ template <class Perm, u64 IV, std::size_t Digest = 0>
 struct sponge {
     static constexpr std::size_t rate = 8, squeeze_rate = 8, digest_size = Digest;
     static constexpr std::string_view backend = Perm::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     // The lanes as the backend holds them (lane_in).
     static constexpr ascon_state initial = [] {
         ascon_state x = initial_state(IV);

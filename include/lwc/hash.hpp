@@ -131,6 +131,7 @@ public:
     static constexpr std::size_t digest_size = Core::digest_size;
     static constexpr std::size_t block_size = Core::rate;
     static constexpr std::string_view backend = Core::backend;  // the code path
+    static constexpr std::size_t wipe_depth = wipe_depth_of<Core>();  // bytes.hpp
 
     buffered_hash() = default;
     buffered_hash(const buffered_hash&) = default;
@@ -140,12 +141,12 @@ public:
     void update(std::span<const u8> in) noexcept {
         const bool absorbs = in_.absorbs(in.size());
         in_.append(in);
-        if (absorbs) wipe_stack();
+        if (absorbs) wipe_stack<wipe_depth>();
     }
 
     void finalize(std::span<u8, digest_size> out) const noexcept {
         finish(out.data());
-        wipe_stack();
+        wipe_stack<wipe_depth>();
     }
 
     [[nodiscard]] std::array<u8, digest_size> finalize() const noexcept {
@@ -161,7 +162,7 @@ public:
     // No buffer and no copy of the state: what lwc::hash() uses.
     static void digest(std::span<const u8> msg, u8* out) noexcept {
         oneshot(msg, out);
-        wipe_stack();
+        wipe_stack<wipe_depth>();
     }
 
 private:

@@ -139,6 +139,7 @@ struct duplex {
 template <photon256_backend P, std::size_t R>
 struct beetle {
     static constexpr std::string_view backend = P::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     duplex<P, R> d;
     bool has_ad = false, ad_full = false, has_msg = false;
 
@@ -210,6 +211,7 @@ struct beetle {
 template <photon256_backend P>
 struct hash_core {
     static constexpr std::string_view backend = P::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     static constexpr std::size_t rate = 4, digest_size = 32, initial_blocks = 16 / rate;
     duplex<P, rate> d{P::load(zero_state.data())};
     std::size_t absorbed = 0;  // blocks absorbed so far, counted up to initial_blocks

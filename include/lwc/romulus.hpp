@@ -288,6 +288,7 @@ struct hirose {
 struct hash_core : hirose {
     static constexpr std::size_t rate = 32, digest_size = 32;
     static constexpr std::string_view backend = "portable";
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
 
     void absorb_block(const u8* block) noexcept { compress(block); }
     void absorb_blocks(const u8* blocks, std::size_t count) noexcept {

@@ -46,6 +46,7 @@ template <sparkle_backend P, std::size_t Branches, std::size_t RateWords, std::s
           std::size_t Big>
 struct schwaemm_sponge {
     static constexpr std::string_view backend = P::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     static constexpr std::size_t words = 2 * Branches;
     static constexpr std::size_t rate = RateWords, capacity = words - RateWords;
     static constexpr std::size_t rate_bytes = 4 * rate, key_bytes = 4 * capacity;
@@ -213,6 +214,7 @@ template <sparkle_backend P, std::size_t Branches, std::size_t Slim, std::size_t
           std::size_t Digest, u8 Padded = esch_padded, u8 Full = esch_full>
 struct esch_core {
     static constexpr std::string_view backend = P::name;
+    static constexpr std::size_t wipe_depth = shallow_wipe_depth;
     static constexpr std::size_t rate = 16, squeeze_rate = 16, digest_size = Digest;
     static constexpr u32 last_padded = u32(Padded) << 24, last_full = u32(Full) << 24;
     sparkle_state<Branches> s;  // zeroed by its owner (block_buffer, or value-initialised)

@@ -55,6 +55,7 @@ class buffered_xof {
 public:
     static constexpr std::size_t block_size = Core::rate;
     static constexpr std::string_view backend = Core::backend;  // the code path
+    static constexpr std::size_t wipe_depth = wipe_depth_of<Core>();  // bytes.hpp
 
     buffered_xof() = default;
     // Starts from a core set up by the scheme (e.g. with a customization string).
@@ -68,13 +69,13 @@ public:
         if (squeezing_) return false;
         const bool absorbs = in_.absorbs(in.size());
         in_.append(in);
-        if (absorbs) wipe_stack();
+        if (absorbs) wipe_stack<wipe_depth>();
         return true;
     }
 
     void squeeze(std::span<u8> out) noexcept {
         squeeze_into(out.data(), out.size());
-        wipe_stack();
+        wipe_stack<wipe_depth>();
     }
 
     bool squeezing() const noexcept { return squeezing_; }
@@ -86,7 +87,7 @@ public:
         requires std::default_initializable<Core>
     {
         oneshot_into(msg, out.data(), out.size());
-        wipe_stack();
+        wipe_stack<wipe_depth>();
     }
     // Back to the state after construction (the customization string, if any, kept).
     void reset() noexcept { *this = buffered_xof(initial_); }

@@ -499,14 +499,16 @@ template <class X>
     lwc::xof<X>({buf_b, 200}, {buf_a, 64});
 }
 
-void report(std::string_view name, long kat, long rounds, stack_use s, const char* kind) {
+// wipe: the scheme's depth (lwc::detail::wipe_depth_of).
+void report(std::string_view name, long kat, long rounds, stack_use s, std::size_t wipe,
+            const char* kind) {
     std::printf("ok %-22.*s KAT %4ld  round trips %3ld  stack %5u (kernel %u, wipe %u) %s\n",
                 int(name.size()), name.data(), kat, rounds, unsigned(s.total),
-                unsigned(s.kernel), unsigned(lwc::detail::stack_wipe_size), kind);
+                unsigned(s.kernel), unsigned(wipe), kind);
     // Checked where the wipe clears without calling memset (Cortex-M, 32-bit RISC-V,
     // x86-64): elsewhere memset's return address lands just below the cleared area, and
     // tests/test_hygiene.cpp checks the wipe by looking for secrets instead.
-    if (wipe_is_call_free && lwc::detail::stack_wipe_size > 0 && s.kernel >= s.total)
+    if (wipe_is_call_free && wipe > 0 && s.kernel >= s.total)
         fail(name, "the kernel wrote deeper than detail::wipe_stack clears");
 }
 
@@ -533,18 +535,21 @@ int main(int argc, char** argv) {
         const long kat = run_kat<A>(dir, aead_record<A>);
         const long trips = aead_round_trips(lwc::test::calls_of<A>(), rounds);
         check_refusals<A>();
-        report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), kind);
+        report(A::name, kat, trips, deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)),
+               lwc::detail::wipe_depth_of<A>(), kind);
     };
     const auto hash = [&](auto s, const char* kind) {
         using H = typename decltype(s)::type;
         if (is_default_variant<H>(kind, lwc::registry::hashes{})) return;
         const long kat = run_kat<H>(dir, hash_record<H>);
-        report(H::name, kat, hash_round_trips<H>(rounds), measure(hash_op<H>), kind);
+        report(H::name, kat, hash_round_trips<H>(rounds), measure(hash_op<H>),
+               lwc::detail::wipe_depth_of<H>(), kind);
     };
     const auto xof = [&](auto s, const char* kind) {
         using X = typename decltype(s)::type;
         if (is_default_variant<X>(kind, lwc::registry::xofs{})) return;
-        report(X::name, run_kat<X>(dir, xof_record<X>), 0, measure(xof_op<X>), kind);
+        report(X::name, run_kat<X>(dir, xof_record<X>), 0, measure(xof_op<X>),
+               lwc::detail::wipe_depth_of<X>(), kind);
     };
     lwc::registry::aeads::for_each([&](auto s) { aead(s, "aead"); });
     lwc::registry::hashes::for_each([&](auto s) { hash(s, "hash"); });
@@ -558,7 +563,8 @@ int main(int argc, char** argv) {
         using A = decltype(m);
         report(A::name, run_kat<A>(dir, aead_record<A>),
                aead_round_trips(lwc::test::calls_of<A>(), rounds),
-               deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)), "masked");
+               deeper(measure(encrypt_op<A>), measure(decrypt_op<A>)),
+               lwc::detail::wipe_depth_of<A>(), "masked");
     };
     masked(masked_ascon<2>{});
     masked(masked_ascon<3>{});

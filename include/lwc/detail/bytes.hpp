@@ -281,7 +281,8 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 //                             (TinyJambu-256, -Os, M0+; -O2 and M4 take less): 768, so
 //                             that a call fits a 2 KiB firmware stack with room (about
 //                             1.1 KiB at peak); checked on every run of the firmware runner
-// A program may set its own depth with -DLWC_STACK_WIPE_SIZE=n (0: no wiping).
+// Schemes whose kernels stay shallow clear less (wipe_depth_of, below). A program may set
+// one depth for every scheme with -DLWC_STACK_WIPE_SIZE=n (0: no wiping).
 // The store loop wipe_stack_area (below) clears with: 0 where it calls memset.
 #define LWC_WIPE_THUMB 1
 #define LWC_WIPE_X86_64 2
@@ -295,7 +296,10 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 #else
 #define LWC_WIPE_LOOP 0
 #endif
-#ifndef LWC_STACK_WIPE_SIZE
+#ifdef LWC_STACK_WIPE_SIZE
+#define LWC_STACK_WIPE_GIVEN 1
+#else
+#define LWC_STACK_WIPE_GIVEN 0
 #if LWC_WIPE_LOOP == LWC_WIPE_THUMB
 #define LWC_STACK_WIPE_SIZE 768
 #else
@@ -303,22 +307,45 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 #endif
 #endif
 inline constexpr std::size_t stack_wipe_size = LWC_STACK_WIPE_SIZE;
+// A mode or hash core whose kernels stay well above the default depth declares its own,
+// `static constexpr std::size_t wipe_depth`: the wipe is the largest per-call cost after
+// the permutation (2048 bytes of stores: about 5% of a 64-byte Ascon-AEAD128 call on
+// x86-64, 550 instructions on RV32). Never deeper than stack_wipe_size, and not used where
+// a program sets LWC_STACK_WIPE_SIZE itself. Each scheme's kernels are checked against
+// its own depth, as against the default (StackDepth, the firmware runner).
+// shallow_wipe_depth: Ascon, Xoodyak, Sparkle, Photon-Beetle and Romulus-H, whose kernels
+// (every compiled path) wrote at most 680 bytes below the wipe's start, measured as the
+// firmware runner's depth without a wipe less the frames above the wipe (2026-11-29): on
+// x86-64 (gcc 12 -O2/-O3 and clang 14 -O2/-O3 at x86-64, v3, v4, native) Schwaemm256-256
+// 680, Photon-Beetle-AEAD 656, Ascon 468, Esch 420, Xoodyak 352; RV32 -O2 Schwaemm256-256
+// 552, Ascon 360; AArch64 -O2 Schwaemm256-256 592, Ascon 480. The others (TinyJambu and
+// Elephant up to 900 on x86-64, Grain 1032, ISAP-K 1232 on AArch64, Romulus-M 1092 on RV32)
+// keep the default.
+inline constexpr std::size_t shallow_wipe_depth = 1024;
+template <class T>
+constexpr std::size_t wipe_depth_of() noexcept {
+    if constexpr (!LWC_STACK_WIPE_GIVEN && requires { T::wipe_depth; })
+        return T::wipe_depth < stack_wipe_size ? T::wipe_depth : stack_wipe_size;
+    else
+        return stack_wipe_size;
+}
 // memset is a function with a frame of its own, which would land below the area it
 // clears. Where a store loop clears it instead (Cortex-M, x86-64, 32-bit RISC-V),
 // nothing the wipe does lands below its area, and the tests check that every kernel's
 // frames stay within it (tests/firmware/runner.cpp, tests/test_hygiene.cpp).
 inline constexpr bool stack_wipe_is_call_free = LWC_WIPE_LOOP != 0;
-LWC_NOINLINE inline void wipe_stack_area() noexcept {
-    if constexpr (stack_wipe_size > 0) {
+template <std::size_t Size>
+LWC_NOINLINE void wipe_stack_area() noexcept {
+    if constexpr (Size > 0) {
 #if LWC_SMALL && LWC_WIPE_LOOP == LWC_WIPE_THUMB
-        volatile u32 area[(stack_wipe_size + 3) / 4];
+        volatile u32 area[(Size + 3) / 4];
         for (std::size_t i = 0; i < sizeof area / 4; ++i) area[i] = 0;
 #elif LWC_WIPE_LOOP == LWC_WIPE_THUMB
         // Outside builds for size, three zero words a store (STM), 96 bytes a turn: 88
         // instructions a call for 768 bytes (QEMU's trace, Cortex-M4 -O2) where the
         // word loop above runs 192 turns of 4 (a sixth of a 64-byte Ascon-AEAD128 call),
         // for 20 bytes of code more (44 against 24).
-        constexpr std::size_t n = (stack_wipe_size + 95) / 96 * 96;
+        constexpr std::size_t n = (Size + 95) / 96 * 96;
         volatile u32 area[n / 4];
         register u32* p asm("r0") = const_cast<u32*>(area);
         register u32* const end asm("r12") = p + n / 4;
@@ -337,7 +364,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
             : "r"(end)
             : "r1", "r2", "r3", "cc", "memory");
 #elif LWC_WIPE_LOOP == LWC_WIPE_X86_64
-        // The stack_wipe_size bytes right below this function's return address, taken
+        // The Size bytes right below this function's return address, taken
         // from the stack by moving the stack pointer (so that valgrind sees them as the
         // stack's) and cleared by vector stores. Not an array: the compiler may
         // over-align one and realign the frame, which leaves up to two vectors between
@@ -345,7 +372,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
         // return address would land below the area, and the test of the wipe's depth
         // (tests/test_hygiene.cpp, StackDepth) could not tell the wipe's deepest byte from
         // a kernel's. Not rep stosb: 6% on a 64-byte Ascon-AEAD128 call (AMD Zen 5).
-        constexpr std::size_t n = (stack_wipe_size + 63) / 64 * 64;
+        constexpr std::size_t n = (Size + 63) / 64 * 64;
         std::size_t i;
 #if LWC_HAS(__AVX__)  // VEX forms (no SSE/AVX transition after vector code), 32 bytes a store
 #define LWC_WIPE_ZERO "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
@@ -375,7 +402,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
 #define LWC_WIPE_OFFSETS "0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60"
 #endif
         constexpr std::size_t turn = LWC_SMALL ? 4 : 64;
-        constexpr std::size_t n = (stack_wipe_size + turn - 1) / turn * turn;
+        constexpr std::size_t n = (Size + turn - 1) / turn * turn;
         volatile u32 area[n / 4];
         u32* p = const_cast<u32*>(area);
         u32* const end = p + n / 4;
@@ -388,7 +415,7 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
                              : "+r"(p) : "r"(end), "i"(turn) : "memory");
 #undef LWC_WIPE_OFFSETS
 #else
-        u8 area[stack_wipe_size];
+        u8 area[Size];
         secure_zero(area, sizeof area);
 #endif
     }
@@ -401,8 +428,9 @@ LWC_NOINLINE inline void wipe_stack_area() noexcept {
 // by that frame (gcc 12 -march=native on AMD Zen 5 left TinyJambu-256's key chunks 16
 // bytes below the wipe, under a caller's frame of 336 bytes). The empty asm after the call keeps
 // the call in place; tests/test_hygiene.cpp's StackDepth checks it on every target.
+template <std::size_t Size = stack_wipe_size>
 LWC_ALWAYS_INLINE void wipe_stack() noexcept {
-    wipe_stack_area();
+    wipe_stack_area<Size>();
 #if defined(__GNUC__)
     __asm__ __volatile__("" ::: "memory");
 #endif
