@@ -90,7 +90,26 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // stack than the firmware wipe clears). Its 32-bit word form is (the default at -O2 on 32-bit
 // targets without the Thumb-2 assembly below), as is Ascon's bit-interleaved ascon_bi32.
 // The permutations in Thumb-2 assembly (LWC_ARMV7M_ASM: ARMv7-M and later) are listed
-// where they exist, so that the firmware runner, built for size, runs them.
+// where they exist, so that the firmware runner, built for size, runs them. On x86-64 the
+// SSE2 paths (the defaults of builds for the baseline x86-64) are listed first, so that
+// builds for AVX2 and AVX-512 run them too, and the variant bench/peers names "lwcrypto
+// (portable)" (a scheme's last) stays what it was.
+#if defined(LWC_HAVE_XOODOO_SSE2) && defined(LWC_HAVE_SPARKLE_SSE2)
+using x86_aeads = scheme_list<BasicXoodyakAead<detail::xoodoo_sse2>,
+                              BasicSchwaemm192_192<detail::sparkle_sse2>,
+                              BasicSchwaemm256_128<detail::sparkle_sse2>,
+                              BasicSchwaemm256_256<detail::sparkle_sse2>>;
+using x86_hashes = scheme_list<BasicXoodyakHash<detail::xoodoo_sse2>,
+                               BasicEsch256<detail::sparkle_sse2>,
+                               BasicEsch384<detail::sparkle_sse2>>;
+using x86_xofs = scheme_list<BasicXoodyakXof<detail::xoodoo_sse2>,
+                             BasicXOEsch256<detail::sparkle_sse2>,
+                             BasicXOEsch384<detail::sparkle_sse2>>;
+#else
+using x86_aeads = scheme_list<>;
+using x86_hashes = scheme_list<>;
+using x86_xofs = scheme_list<>;
+#endif
 #if LWC_ARMV7M_ASM
 using asm_aeads = scheme_list<BasicTinyJambu128<detail::tinyjambu_words_armv7m>,
                               BasicTinyJambu192<detail::tinyjambu_words_armv7m>,
@@ -118,7 +137,8 @@ using asm_hashes = scheme_list<>;
 using asm_xofs = scheme_list<>;
 #endif
 
-using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
+using aead_variants =
+    concat<x86_aeads, concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_small>,
                                          BasicTinyJambu192<detail::tinyjambu_small>,
                                          BasicTinyJambu256<detail::tinyjambu_small>,
                                          BasicTinyJambu128<detail::tinyjambu_words>,
@@ -148,24 +168,26 @@ using aead_variants = concat<scheme_list<BasicTinyJambu128<detail::tinyjambu_sma
                                          BasicIsapA128<detail::ascon_portable>,
                                          BasicIsapA128<detail::ascon_small>,
                                          BasicIsapA128<detail::ascon_bi32>>,
-                             asm_aeads>;
-using hash_variants = concat<scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
-                                         BasicEsch256<detail::sparkle_portable>,
-                                         BasicEsch384<detail::sparkle_portable>,
-                                         BasicEsch256<detail::sparkle_small>,
-                                         BasicEsch384<detail::sparkle_small>,
-                                         BasicPhotonBeetleHash<detail::photon256_portable>,
-                                         BasicAsconHash256<detail::ascon_portable>,
-                                         BasicAsconHash256<detail::ascon_small>,
-                                         BasicAsconHash256<detail::ascon_bi32>>,
-                             asm_hashes>;
+                             asm_aeads>>;
+using hash_variants =
+    concat<x86_hashes, concat<scheme_list<BasicXoodyakHash<detail::xoodoo_portable>,
+                                          BasicEsch256<detail::sparkle_portable>,
+                                          BasicEsch384<detail::sparkle_portable>,
+                                          BasicEsch256<detail::sparkle_small>,
+                                          BasicEsch384<detail::sparkle_small>,
+                                          BasicPhotonBeetleHash<detail::photon256_portable>,
+                                          BasicAsconHash256<detail::ascon_portable>,
+                                          BasicAsconHash256<detail::ascon_small>,
+                                          BasicAsconHash256<detail::ascon_bi32>>,
+                              asm_hashes>>;
 
 // Every compiled path of every scheme, the defaults first: what the tests, the fuzzers
 // and the benchmarks run. (A variant that is the default type itself, as the portable
 // paths are in a build without vector paths, is listed once.)
 using all_aeads = concat<aeads, aead_variants>;
 using all_hashes = concat<hashes, hash_variants>;
-using xof_variants = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
+using xof_variants =
+    concat<x86_xofs, concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>,
                                         BasicXOEsch256<detail::sparkle_portable>,
                                         BasicXOEsch384<detail::sparkle_portable>,
                                         BasicAsconXof128<detail::ascon_portable>,
@@ -174,7 +196,7 @@ using xof_variants = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_portable>
                                         BasicAsconCxof128<detail::ascon_small>,
                                         BasicAsconXof128<detail::ascon_bi32>,
                                         BasicAsconCxof128<detail::ascon_bi32>>,
-                            asm_xofs>;
+                            asm_xofs>>;
 using all_xofs = concat<xofs, xof_variants>;
 
 }  // namespace registry

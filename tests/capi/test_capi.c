@@ -471,7 +471,7 @@ static void check_xof_arguments(const struct lwc_xof *x) {
 
 /* A descriptor's code path is one its backend has. */
 static int path_in(const char *path, const char *backend) {
-    return strcmp(path, "portable") == 0 ||
+    return strcmp(path, "portable") == 0 || strcmp(path, "sse2") == 0 ||
            ((strcmp(path, "bmi2") == 0 || strcmp(path, "avx2") == 0) &&
             strcmp(backend, "portable") != 0) ||
            (strcmp(path, "avx512") == 0 && strcmp(backend, "avx512") == 0);

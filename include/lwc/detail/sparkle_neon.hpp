@@ -27,21 +27,11 @@
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
 
-struct sparkle_neon {
+struct sparkle_neon : sparkle_wide_backend<sparkle_neon> {
     static constexpr const char* name = "neon";
 
-    template <std::size_t Branches, std::size_t Steps>
-    static void permute(sparkle_state<Branches>& st) noexcept {
-        if constexpr (Branches == 4) sparkle_portable::permute<Branches, Steps>(st);
-        else run<Branches, Steps>(st);
-    }
-    template <std::size_t Branches, std::size_t Steps>
-    LWC_ALWAYS_INLINE static void permute_inline(sparkle_state<Branches>& st) noexcept {
-        if constexpr (Branches == 4) sparkle_portable::permute_inline<Branches, Steps>(st);
-        else run<Branches, Steps>(st);
-    }
-
 private:
+    friend sparkle_wide_backend<sparkle_neon>;
     using v4 = uint32x4_t;
 
     // Rotations right by R: whole bytes a TBL (bytes24: the indices of a rotation by 24),

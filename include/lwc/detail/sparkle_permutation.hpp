@@ -3,6 +3,8 @@
 //   sparkle_portable   Alzette on scalars, branches unrolled (any target)
 //   sparkle_vector     one branch a vector lane: sparkle_avx2 (AVX2) and sparkle_avx512
 //                      (AVX-512F + VL on the same 256-bit vectors)
+//   sparkle_sse2       one branch a lane, each half of the branches in a 128-bit register
+//                      (six and eight branches; any x86-64), four on sparkle_portable
 //   sparkle_small      one rolled out-of-line loop for every branch and step count
 //                      (any target; the default of every scheme under LWC_SMALL, i.e. -Os)
 //   sparkle_neon       six and eight branches on NEON (AArch64, little-endian: the default
@@ -13,7 +15,9 @@
 // sparkle_default is the vector one where the target has it: at 4096 bytes AVX-512 ran
 // 1.2x (six branches) to 1.55x (eight branches) the portable one on an Intel Xeon, AVX2
 // 1.3x to 1.9x on an AMD EPYC (Zen 3) (docs/speed.md, the "lwcrypto (portable)" rows;
-// bench/peers). On CPUs whose vector integer operations take two
+// bench/peers); SSE2 where the target has no AVX2 (AMD Zen 4 at -march=x86-64, gcc 12 and
+// clang 14: SPARKLE384 1.1-1.2x and SPARKLE512 1.4x the portable one, the permutation
+// alone). On CPUs whose vector integer operations take two
 // cycles (AMD Zen 5) an earlier vector form measured slower than the portable code:
 // build with LWC_SPARKLE_PORTABLE defined there.
 #pragma once
@@ -27,6 +31,7 @@
 #include "sparkle_neon.hpp"
 #include "sparkle_portable.hpp"
 #include "sparkle_small.hpp"
+#include "sparkle_sse2.hpp"
 #include "sparkle_vector.hpp"
 
 namespace lwc { inline namespace LWC_ISA_NS { namespace detail {
@@ -58,6 +63,9 @@ using sparkle_default = sparkle_avx512;
 #elif defined(LWC_HAVE_SPARKLE_AVX2) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_avx2>);
 using sparkle_default = sparkle_avx2;
+#elif defined(LWC_HAVE_SPARKLE_SSE2) && !defined(LWC_SPARKLE_PORTABLE)
+static_assert(sparkle_backend<sparkle_sse2>);
+using sparkle_default = sparkle_sse2;
 #elif defined(LWC_HAVE_SPARKLE_NEON) && !defined(LWC_SPARKLE_PORTABLE)
 static_assert(sparkle_backend<sparkle_neon>);
 using sparkle_default = sparkle_neon;

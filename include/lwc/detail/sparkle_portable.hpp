@@ -114,4 +114,21 @@ private:
     }
 };
 
+// The entry points of a vector backend of six and eight branches (Self::run, which the
+// backend makes visible to this base), four branches delegated to sparkle_portable,
+// where sparkle_default_for takes them anyway: sparkle_neon, sparkle_sse2.
+template <class Self>
+struct sparkle_wide_backend {
+    template <std::size_t Branches, std::size_t Steps>
+    static void permute(sparkle_state<Branches>& st) noexcept {
+        if constexpr (Branches == 4) sparkle_portable::permute<Branches, Steps>(st);
+        else Self::template run<Branches, Steps>(st);
+    }
+    template <std::size_t Branches, std::size_t Steps>
+    LWC_ALWAYS_INLINE static void permute_inline(sparkle_state<Branches>& st) noexcept {
+        if constexpr (Branches == 4) sparkle_portable::permute_inline<Branches, Steps>(st);
+        else Self::template run<Branches, Steps>(st);
+    }
+};
+
 }}}  // namespace lwc::inline LWC_ISA_NS::detail

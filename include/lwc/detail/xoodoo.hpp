@@ -2,7 +2,8 @@
 // Xoodoo[12] (xoodoo_spec.hpp) with interchangeable backends, one file each:
 //   xoodoo_portable   plain C++ on 12 scalars (any target)
 //   xoodoo_avx512     a plane per 128-bit register, block loops in registers (AVX-512VL)
-//   xoodoo_avx2       the same with shifts for rotations (AVX2; both xoodoo_vector.hpp)
+//   xoodoo_avx2       the same with shifts for rotations (AVX2; all three xoodoo_vector.hpp)
+//   xoodoo_sse2       the same in SSE2 alone (any x86-64)
 //   xoodoo_armv7m     Thumb-2 assembly, the lanes in registers (ARMv7-M and later,
 //                     defined there alone, LWC_ARMV7M_ASM; the default there outside
 //                     builds for size)
@@ -13,7 +14,9 @@
 // AVX-512 one wherever it was measured on a CPU with AVX-512 (docs/speed.md: 1.8x the
 // portable one on an Intel Xeon (Sapphire Rapids), 1.5x on AMD Zen 4; only on AMD Zen 5
 // was the portable one 5-7% faster); with AVX2 only, the AVX2 one (AMD Zen 4 at
-// -march=x86-64-v3: a permutation at 1.3-1.4x the portable one's speed, gcc 12 and clang 14).
+// -march=x86-64-v3: a permutation at 1.3-1.4x the portable one's speed, gcc 12 and clang 14);
+// for x86-64 without AVX2, the SSE2 one (AMD Zen 4 at -march=x86-64, gcc 12 and clang 14:
+// Xoodyak at 4096 bytes 1.42-1.48x the portable one, Xoodyak-Hash 1.42-1.53x).
 #pragma once
 
 #include <concepts>
@@ -58,6 +61,9 @@ static_assert(xoodoo_backend<xoodoo_avx512>);
 using xoodoo_default = xoodoo_avx512;
 #elif defined(LWC_HAVE_XOODOO_AVX2)
 using xoodoo_default = xoodoo_avx2;
+#elif defined(LWC_HAVE_XOODOO_SSE2)
+static_assert(xoodoo_backend<xoodoo_sse2>);
+using xoodoo_default = xoodoo_sse2;
 #elif defined(LWC_HAVE_XOODOO_NEON) && !LWC_SMALL
 static_assert(xoodoo_backend<xoodoo_neon>);
 using xoodoo_default = xoodoo_neon;

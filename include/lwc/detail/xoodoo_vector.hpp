@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
 // Xoodoo[12], vector backends: one plane per 128-bit register, Cyclist's full-block loops
-// with the state held in registers. Two round bodies:
+// with the state held in registers. Three round bodies:
 //   xoodoo_avx512  rotations with vprold and every 3-input Boolean function in one
 //                  vpternlogd (AVX-512F + VL);
 //   xoodoo_avx2    rotations as two shifts and an OR, so theta's effect is computed
 //                  once; AVX2 for the blend of the block loop, the rest SSE4.1 with VEX
-//                  encoding.
+//                  encoding;
+//   xoodoo_sse2    the same in SSE2 alone, which every x86-64 CPU has: rho-east's byte
+//                  shuffle as a rotation and a lane shuffle (three operations more).
 #pragma once
 
 #include "xoodoo_spec.hpp"
 
-#if LWC_HAS(__AVX2__)
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+#define LWC_HAVE_XOODOO_SSE2 1
+#if LWC_HAS(__AVX2__)
 #define LWC_HAVE_XOODOO_AVX2 1
+#endif
 #if LWC_HAS(__AVX512F__) && LWC_HAS(__AVX512VL__)
 #define LWC_HAVE_XOODOO_AVX512 1
 #endif
@@ -64,16 +69,24 @@ struct xoodoo_avx512_rounds {
 // Without vprold a rotation is three operations, so theta's column parity effect E is
 // computed once and added to each plane before rho-west moves it (a chain of 13
 // operations a round; plane 2 taking E rotated as the AVX-512 round does shortens it to
-// 11 for 5 more operations, and measured no faster on AMD Zen 4).
-struct xoodoo_avx2_rounds {
-    static constexpr const char* name = "avx2";
+// 11 for 5 more operations, and measured no faster on AMD Zen 4). Rho-east's plane 2 by
+// one byte shuffle (SSSE3; Shuffle) or as a rotation and a lane shuffle (SSE2).
+template <bool Shuffle>
+struct xoodoo_shift_rounds {
+    static constexpr const char* name = Shuffle ? "avx2" : "sse2";
     template <int N>
     LWC_ALWAYS_INLINE static __m128i rol(__m128i x) noexcept {
         return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
     }
+    LWC_ALWAYS_INLINE static __m128i rho_east(__m128i x) noexcept {
+        using namespace xoodoo_lanes;
+#if LWC_HAS(__SSSE3__)
+        if constexpr (Shuffle) return _mm_shuffle_epi8(x, rho_east_2());
+#endif
+        return _mm_shuffle_epi32(rol<8>(x), minus_2);
+    }
     static void rounds(__m128i& a0, __m128i& a1, __m128i& a2) noexcept {
         using namespace xoodoo_lanes;
-        const __m128i rho_east = rho_east_2();
         for (u32 rc : xoodoo_round_constants) {
             const __m128i p1 = _mm_shuffle_epi32(_mm_xor_si128(_mm_xor_si128(a0, a2), a1), minus_1);
             const __m128i e = _mm_xor_si128(rol<5>(p1), rol<14>(p1));
@@ -84,7 +97,7 @@ struct xoodoo_avx2_rounds {
             // chi (a ^ ~b & c) + rho-east
             a0 = _mm_xor_si128(b0, _mm_andnot_si128(b1, b2));
             a1 = rol<1>(_mm_xor_si128(b1, _mm_andnot_si128(b2, b0)));
-            a2 = _mm_shuffle_epi8(_mm_xor_si128(b2, _mm_andnot_si128(b0, b1)), rho_east);
+            a2 = rho_east(_mm_xor_si128(b2, _mm_andnot_si128(b0, b1)));
         }
     }
 };
@@ -118,7 +131,7 @@ struct xoodoo_vector {
             _mm_storeu_si128(reinterpret_cast<__m128i*>(out), y0);
             _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 16), y1);
             a0 = Decrypt ? x0 : y0;
-            a1 = _mm_xor_si128(Decrypt ? _mm_blend_epi32(a1, x1, 0x3) : y1, pad);
+            a1 = _mm_xor_si128(Decrypt ? low_half(x1, a1) : y1, pad);
         }
         store(st, a0, a1, a2);
     }
@@ -137,6 +150,14 @@ struct xoodoo_vector {
     }
 
 private:
+    // The low 64 bits of lo, the high 64 of hi.
+    LWC_ALWAYS_INLINE static __m128i low_half(__m128i lo, __m128i hi) noexcept {
+#if LWC_HAS(__AVX2__)
+        return _mm_blend_epi32(hi, lo, 0x3);
+#else
+        return _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(hi), _mm_castsi128_pd(lo)));
+#endif
+    }
     static void load(const xoodoo_state& st, __m128i& a0, __m128i& a1, __m128i& a2) noexcept {
         a0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(st.data()));
         a1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(st.data() + 4));
@@ -149,7 +170,10 @@ private:
     }
 };
 
-using xoodoo_avx2 = xoodoo_vector<xoodoo_avx2_rounds>;
+using xoodoo_sse2 = xoodoo_vector<xoodoo_shift_rounds<false>>;
+#ifdef LWC_HAVE_XOODOO_AVX2
+using xoodoo_avx2 = xoodoo_vector<xoodoo_shift_rounds<true>>;
+#endif
 #ifdef LWC_HAVE_XOODOO_AVX512
 using xoodoo_avx512 = xoodoo_vector<xoodoo_avx512_rounds>;
 #endif
