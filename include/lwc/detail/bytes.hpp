@@ -307,7 +307,7 @@ LWC_ALWAYS_INLINE void fill_block(std::array<u8, N>& block, const u8* src, std::
 #endif
 #endif
 inline constexpr std::size_t stack_wipe_size = LWC_STACK_WIPE_SIZE;
-// A mode or hash core whose kernels stay well above the default depth declares its own,
+// A mode or hash core whose kernels stay well short of the default depth declares its own,
 // `static constexpr std::size_t wipe_depth`: the wipe is the largest per-call cost after
 // the permutation (2048 bytes of stores: about 5% of a 64-byte Ascon-AEAD128 call on
 // x86-64, 550 instructions on RV32). Never deeper than stack_wipe_size, and not used where
