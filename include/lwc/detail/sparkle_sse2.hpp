@@ -97,7 +97,10 @@ private:
     template <unsigned h, unsigned K>
     LWC_ALWAYS_INLINE static v4 next_in_half(v4 v) noexcept {
         constexpr auto sel = [](unsigned i) { return i < h ? (i + K) % h : i; };
-        return _mm_shuffle_epi32(v, int(sel(0) | sel(1) << 2 | sel(2) << 4 | sel(3) << 6));
+        // A constant of its own: unoptimized, the lambda's calls are not folded into the
+        // immediate the instruction needs.
+        constexpr int order = int(sel(0) | sel(1) << 2 | sel(2) << 4 | sel(3) << 6);
+        return _mm_shuffle_epi32(v, order);
     }
     // Every lane < h: the XOR of lanes 0..h-1 (v1: v rotated by one lane).
     template <unsigned h>

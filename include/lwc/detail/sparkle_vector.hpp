@@ -224,7 +224,8 @@ private:
     template <unsigned h, unsigned K>
     LWC_ALWAYS_INLINE static v8 next_in_half(v8 v) noexcept {
         constexpr auto sel = [](unsigned i) { return i < h ? (i + K) % h : i; };
-        return _mm256_shuffle_epi32(v, int(sel(0) | sel(1) << 2 | sel(2) << 4 | sel(3) << 6));
+        constexpr int order = int(sel(0) | sel(1) << 2 | sel(2) << 4 | sel(3) << 6);  // see sse2
+        return _mm256_shuffle_epi32(v, order);
     }
 
     // Lane i < h gets lane h + (i + 1) % h; lane h + i gets lane i.
