@@ -8,7 +8,8 @@ with clang at -O3 -march=native; each is checked against the official KAT in tes
 first and left out of the results if it fails. The executables then run in N interleaved
 rounds (a fresh order every round), each run taking one sample per message length
 (per-thread CPU time); the report gives medians, the faster compiler of each contender,
-and the ratio of lwcrypto to the fastest peer per scheme and length.
+and the ratio of lwcrypto to the fastest peer per scheme and length, of the medians and of
+every round.
 
 With --march, all of that is done once per target (every contender, lwcrypto and the
 peers alike, built for it), one table each: an AVX-512 machine measures the AVX2 builds
@@ -375,6 +376,12 @@ def best(samples):
     return out
 
 
+def round_samples(impls, results, scheme, who, picked, n):
+    """The samples, round by round, of the build best() picked for who."""
+    slug = next(i.slug for i in impls if i.scheme == scheme and i.who == who)
+    return results[slug, picked[1]][n]
+
+
 def report(env, march, impls, results, failures, args):
     also = "".join(f", and for the peers `{peer_flags(f, march)}`" for f in args.peer_flags)
     lines = [f"## -march={march}", "",
@@ -414,6 +421,19 @@ def report(env, march, impls, results, failures, args):
                 row += [f"{ours[0]:.0f}" if ours else "-",
                         f"{top[0]} {top[1][0]:.0f}" if top else "-"]
             row.append(f"{mine[0] / top[1][0]:.2f}" if top and mine else "-")
+        lines.append("| " + " | ".join(row) + " |")
+
+    lines += ["", "### Every round", "",
+              "The ratio of each round: lwcrypto's sample over the fastest peer's, each of the "
+              "build the medians above name (the spread is the machine's noise).", "",
+              "| scheme | ratio 4096 B by round | ratio 64 B by round |", "|---|---|---|"]
+    for s in schemes:
+        row = [s]
+        for n in (4096, 64):
+            top, mine = top_peer(s, n), by[s, n].get("lwcrypto")
+            row.append(" ".join(f"{a / b:.2f}" for a, b in zip(
+                round_samples(impls, results, s, "lwcrypto", mine, n),
+                round_samples(impls, results, s, top[0], top[1], n))) if top and mine else "-")
         lines.append("| " + " | ".join(row) + " |")
 
     lines += ["", "### Every contender", "",
