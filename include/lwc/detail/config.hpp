@@ -36,7 +36,9 @@
 //
 // x86-64: X(predefined macro, compiler flag, CPUID leaf, subleaf, register, bit,
 //           register state the OS must save: 0 none, 1 AVX (YMM), 2 AVX-512 (ZMM, k)).
-// Append only (a bit's place is part of the namespace name); at most 48 entries.
+// Append only (a bit's place is part of the namespace name); at most 48 entries. SSE4a
+// (AMD only): clang 14 emits its insertq for -march=znver3 code of its own accord (ISAP's
+// Keccak), which an Intel CPU cannot run.
 #define LWC_X86_FEATURES(X)                                       \
     X(__SSE3__, -msse3, 1, 0, ecx, 0, 0)                          \
     X(__SSSE3__, -mssse3, 1, 0, ecx, 9, 0)                        \
@@ -71,7 +73,8 @@
     X(__AVX512BITALG__, -mavx512bitalg, 7, 0, ecx, 12, 2)         \
     X(__AVX512VPOPCNTDQ__, -mavx512vpopcntdq, 7, 0, ecx, 14, 2)   \
     X(__AVX512BF16__, -mavx512bf16, 7, 1, eax, 5, 2)              \
-    X(__AVX512FP16__, -mavx512fp16, 7, 0, edx, 23, 2)
+    X(__AVX512FP16__, -mavx512fp16, 7, 0, edx, 23, 2)             \
+    X(__SSE4A__, -msse4a, 0x80000001, 0, ecx, 6, 0)
 
 // 32- and 64-bit Arm (the architecture version is part of the namespace name too):
 // X(predefined macro). Only macros that are defined as 1 when present.
