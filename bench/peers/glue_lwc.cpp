@@ -39,12 +39,19 @@ int run(unsigned char* c, const unsigned char* m, std::size_t mlen, const unsign
 }
 #endif
 
-// The scheme named NAME in the list, chosen at compile time.
+// The scheme named NAME in the list, chosen at compile time. A list of variants holds
+// several paths of a scheme: the plain C++ one (backend "portable") where there is one,
+// which the report calls "lwcrypto (portable)", else the last (until 2026-11-30 always the
+// last: Sparkle's and Grain's compact code, sparkle_small and grain128_words).
 constexpr fn_t pick() {
     fn_t f = nullptr;
+    bool portable = false;
     list::for_each([&](auto s) {
         using S = typename decltype(s)::type;
-        if constexpr (S::name == std::string_view(NAME)) f = &run<S>;
+        if constexpr (S::name == std::string_view(NAME)) {
+            if (!portable) f = &run<S>;
+            portable = portable || S::backend == std::string_view("portable");
+        }
     });
     return f;
 }
