@@ -91,20 +91,25 @@ using xofs = scheme_list<AsconXof128, AsconCxof128, XoodyakXof, XOEsch256, XOEsc
 // targets without the Thumb-2 assembly below), as is Ascon's bit-interleaved ascon_bi32.
 // The permutations in Thumb-2 assembly (LWC_ARMV7M_ASM: ARMv7-M and later) are listed
 // where they exist, so that the firmware runner, built for size, runs them. On x86-64 the
-// SSE2 paths (the defaults of builds for the baseline x86-64) are listed first, so that
-// builds for AVX2 and AVX-512 run them too, and the variant bench/peers names "lwcrypto
-// (portable)" (a scheme's last) stays what it was.
+// SSE2 paths (Xoodoo's default in builds for the baseline x86-64) are listed first, so
+// that builds for AVX2 and AVX-512 run them too; and six-branch Sparkle on the target's
+// vector code (sparkle_default), which the defaults leave for the scalar code on x86
+// without AVX-512 (sparkle_default_for), so that it is still tested there.
 #if defined(LWC_HAVE_XOODOO_SSE2) && defined(LWC_HAVE_SPARKLE_SSE2)
-using x86_aeads = scheme_list<BasicXoodyakAead<detail::xoodoo_sse2>,
-                              BasicSchwaemm192_192<detail::sparkle_sse2>,
-                              BasicSchwaemm256_128<detail::sparkle_sse2>,
-                              BasicSchwaemm256_256<detail::sparkle_sse2>>;
-using x86_hashes = scheme_list<BasicXoodyakHash<detail::xoodoo_sse2>,
-                               BasicEsch256<detail::sparkle_sse2>,
-                               BasicEsch384<detail::sparkle_sse2>>;
-using x86_xofs = scheme_list<BasicXoodyakXof<detail::xoodoo_sse2>,
-                             BasicXOEsch256<detail::sparkle_sse2>,
-                             BasicXOEsch384<detail::sparkle_sse2>>;
+using x86_aeads = concat<scheme_list<BasicXoodyakAead<detail::xoodoo_sse2>,
+                                     BasicSchwaemm192_192<detail::sparkle_sse2>,
+                                     BasicSchwaemm256_128<detail::sparkle_sse2>,
+                                     BasicSchwaemm256_256<detail::sparkle_sse2>>,
+                         scheme_list<BasicSchwaemm192_192<detail::sparkle_default>,
+                                     BasicSchwaemm256_128<detail::sparkle_default>>>;
+using x86_hashes = concat<scheme_list<BasicXoodyakHash<detail::xoodoo_sse2>,
+                                      BasicEsch256<detail::sparkle_sse2>,
+                                      BasicEsch384<detail::sparkle_sse2>>,
+                          scheme_list<BasicEsch256<detail::sparkle_default>>>;
+using x86_xofs = concat<scheme_list<BasicXoodyakXof<detail::xoodoo_sse2>,
+                                    BasicXOEsch256<detail::sparkle_sse2>,
+                                    BasicXOEsch384<detail::sparkle_sse2>>,
+                        scheme_list<BasicXOEsch256<detail::sparkle_default>>>;
 #else
 using x86_aeads = scheme_list<>;
 using x86_hashes = scheme_list<>;

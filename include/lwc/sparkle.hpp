@@ -327,13 +327,13 @@ public:
 };
 
 using Schwaemm128_128 = BasicSchwaemm128_128<detail::sparkle_default_for<4>>;
-using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default>;
-using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default>;
-using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default>;
-using Esch256 = BasicEsch256<detail::sparkle_default>;
-using Esch384 = BasicEsch384<detail::sparkle_default>;
-using XOEsch256 = BasicXOEsch256<detail::sparkle_default>;
-using XOEsch384 = BasicXOEsch384<detail::sparkle_default>;
+using Schwaemm192_192 = BasicSchwaemm192_192<detail::sparkle_default_for<6>>;
+using Schwaemm256_128 = BasicSchwaemm256_128<detail::sparkle_default_for<6>>;
+using Schwaemm256_256 = BasicSchwaemm256_256<detail::sparkle_default_for<8>>;
+using Esch256 = BasicEsch256<detail::sparkle_default_for<6>>;
+using Esch384 = BasicEsch384<detail::sparkle_default_for<8>>;
+using XOEsch256 = BasicXOEsch256<detail::sparkle_default_for<6>>;
+using XOEsch384 = BasicXOEsch384<detail::sparkle_default_for<8>>;
 
 }}  // namespace lwc::inline LWC_ISA_NS
 #endif  // LWC_CXX20

@@ -40,7 +40,7 @@ inline std::uint64_t run_every_scheme() {
 
 constinit const lwc_isa_unit_info LWC_ISA_UNIT_INFO = {
     lwc::detail::isa::compiled, lwc::XoodyakAead::backend.data(),
-    lwc::Grain128Aead::backend.data(), lwc::Esch256::backend.data()};
+    lwc::Grain128Aead::backend.data(), lwc::Esch384::backend.data()};
 
 lwc_isa_unit_report LWC_ISA_UNIT() {
     namespace t = lwc::test;

@@ -10,6 +10,7 @@ struct lwc_isa_unit_info {
     std::uint64_t compiled;  // the unit's features, as its flags set them
     const char* xoodyak_backend;
     const char* grain_backend;
+    // Esch384's: eight branches (six take the scalar code on x86 below AVX-512)
     const char* sparkle_backend;
 };
 

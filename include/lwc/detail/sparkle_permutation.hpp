@@ -17,9 +17,11 @@
 // 1.3x to 1.9x on an AMD EPYC (Zen 3) (docs/speed.md, the "lwcrypto (portable)" rows;
 // bench/peers); SSE2 where the target has no AVX2 (AMD Zen 4 at -march=x86-64, gcc 12 and
 // clang 14: SPARKLE384 1.1-1.2x and SPARKLE512 1.4x the portable one, the permutation
-// alone). On CPUs whose vector integer operations take two
-// cycles (AMD Zen 5) an earlier vector form measured slower than the portable code:
-// build with LWC_SPARKLE_PORTABLE defined there.
+// alone). sparkle_default_for<Branches> is what the schemes take: the scalar code for
+// four branches, and for six on x86 without AVX-512 but on AMD cores' targets (below).
+// On CPUs whose vector integer operations take two cycles (AMD Zen 5) an earlier vector
+// form measured slower than the portable code: build with LWC_SPARKLE_PORTABLE defined
+// there.
 #pragma once
 
 #include <concepts>
@@ -74,9 +76,23 @@ using sparkle_default = sparkle_portable;
 #endif
 // Four branches (SPARKLE256, Schwaemm128-128) stay on the scalar code where the default
 // is a vector one: their step is short enough that it measured faster (1.08x).
+// Six branches (SPARKLE384) too on x86 without AVX-512, unless the target is an AMD
+// core's (SSE4a): the SSE2 and AVX2 code is bound by the latency of a step, the scalar
+// code by throughput, and which is lower depends on the core. On an Intel Xeon (Sapphire
+// Rapids class) the scalar code ran 1.08-1.27x the vector code at x86-64 and x86-64-v3,
+// level with the fastest peer (0.93-1.12x), the vector code 0.79-0.96x; on AMD Zen 4 the
+// vector code led the peers by 1.11-1.40x, the scalar code by 1.02-1.12x
+// (bench/results/2026-11-30-intel-xeon-targets-peers.md). A build for a generic target
+// runs on both: the scalar code is behind on neither.
+#if defined(__x86_64__) && !defined(LWC_HAVE_SPARKLE_AVX512) && !LWC_HAS(__SSE4A__)
+inline constexpr bool sparkle_six_scalar = true;
+#else
+inline constexpr bool sparkle_six_scalar = false;
+#endif
 template <std::size_t Branches>
 using sparkle_default_for =
-    std::conditional_t<Branches == 4 && !LWC_SMALL && !LWC_ARMV7M_ASM, sparkle_portable,
-                       sparkle_default>;
+    std::conditional_t<(Branches == 4 || (Branches == 6 && sparkle_six_scalar)) &&
+                           !LWC_SMALL && !LWC_ARMV7M_ASM,
+                       sparkle_portable, sparkle_default>;
 
 }}}  // namespace lwc::inline LWC_ISA_NS::detail

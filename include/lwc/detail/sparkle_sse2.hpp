@@ -9,6 +9,8 @@
 //
 // Four branches are delegated to sparkle_portable, which the default takes for them
 // (sparkle_default_for): as with AVX2, their step is short enough for the scalar code.
+// The default takes the scalar code for six branches too, but on AMD cores' targets
+// (sparkle_permutation.hpp says why); this code runs there, and in the tests.
 #pragma once
 
 #include <cstddef>
